@@ -1,0 +1,364 @@
+"""Checks the declarations of all files together and derives what each micro-op does."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from generator import effects as fx
+from generator import stack
+from generator.errors import Location, ToolchainError
+from generator.lexer import Kind, Token
+from generator.model import (
+    Analysis,
+    Branch,
+    BranchDecl,
+    CachePart,
+    Helper,
+    HelperDecl,
+    Instruction,
+    MacroDecl,
+    OpargDecl,
+    OpargEnum,
+    OpDecl,
+    Properties,
+    SourceFile,
+    Uop,
+    UopPart,
+    UopRef,
+)
+
+# The macros a body may use, by what they make the micro-op (docs/dsl.md lists their expansions).
+GUARD_MACROS = ("DEOPT_IF", "EXIT_IF")
+TIER1_ONLY_MACROS = ("JUMPBY", "DISPATCH", "DISPATCH_INLINED", "LEAVE_FRAME")
+TIER2_ONLY_MACROS = ("EXIT_TO_TIER_ONE", "ERROR_TO_TIER_ONE", "JUMP_TO_TOP")
+BODY_MACROS = (
+    GUARD_MACROS + ("ERROR_IF",) + TIER1_ONLY_MACROS + ("GETLOCAL", "SETLOCAL") + TIER2_ONLY_MACROS
+)
+# Tier 1 knows the instruction's address; a trace only has the micro-op's operands.
+TIER1_ONLY_NAMES = ("this_instr", "next_instr")
+C_KEYWORDS = frozenset(
+    "if else while for do switch case default return break continue goto sizeof _Alignof "
+    "alignof _Static_assert static_assert _Generic".split()
+)
+MAX_OPCODES = 256
+_QK_MACRO = re.compile(r"QK_[A-Z0-9_]*\Z")
+_SIZE_IDENT = re.compile(r"[A-Za-z_]\w*")
+
+
+def analyze(files: Iterable[SourceFile]) -> Analysis:
+    return _Analyzer(tuple(files)).run()
+
+
+def _duplicate(kind: str, name: str, location: Location, earlier: Location) -> ToolchainError:
+    return ToolchainError(
+        f"duplicate definition of {kind} {name!r} (first defined at {earlier})", location
+    )
+
+
+class _Analyzer:
+    def __init__(self, files: tuple[SourceFile, ...]) -> None:
+        self.analysis = Analysis(files)
+        self.declarations = [d for f in files for d in f.declarations]
+
+    def run(self) -> Analysis:
+        self._helpers()
+        branch_uops = {
+            ref.name
+            for d in self.declarations
+            if isinstance(d, BranchDecl)
+            for ref in (d.jump or ()) + (d.fall or ())
+        }
+        self._uops(branch_uops)
+        self._instructions()
+        self._branches()
+        self._opargs()
+        return self.analysis
+
+    def _helpers(self) -> None:
+        for decl in self.declarations:
+            if not isinstance(decl, HelperDecl):
+                continue
+            earlier = self.analysis.helpers.get(decl.name)
+            if earlier is not None:
+                raise _duplicate("helper", decl.name, decl.location, earlier.decl.location)
+            self.analysis.helpers[decl.name] = Helper(decl.name, _effects(decl), decl)
+
+    def _uops(self, branch_uops: set[str]) -> None:
+        for decl in self.declarations:
+            if not isinstance(decl, OpDecl):
+                continue
+            earlier = self.analysis.uops.get(decl.uop_name)
+            if earlier is not None:
+                both_inst = decl.keyword == earlier.decl.keyword == "inst"
+                kind, name = (
+                    ("instruction", decl.name) if both_inst else ("micro-op", decl.uop_name)
+                )
+                raise _duplicate(kind, name, decl.location, earlier.decl.location)
+            _check_caches(decl)
+            stack.check_effect(decl.effect)
+            scan = _BodyScan(decl, self.analysis.helpers, decl.uop_name in branch_uops)
+            self.analysis.uops[decl.uop_name] = Uop(
+                decl.uop_name, decl, scan.properties(), tuple(sorted(scan.called))
+            )
+
+    def _instructions(self) -> None:
+        locations: dict[str, Location] = {}
+        for decl in self.declarations:
+            if isinstance(decl, OpDecl) and decl.keyword == "inst":
+                parts: list[UopRef | CachePart] = [UopRef(decl.uop_name, decl.location)]
+            elif isinstance(decl, MacroDecl):
+                parts = [p if isinstance(p, UopRef) else CachePart(p.units) for p in decl.parts]
+            else:
+                continue
+            if decl.name in locations:
+                raise _duplicate("instruction", decl.name, decl.location, locations[decl.name])
+            locations[decl.name] = decl.location
+            self._instruction(decl.name, decl.location, parts)
+        if len(self.analysis.instructions) > MAX_OPCODES:
+            raise ToolchainError(
+                f"too many instructions: {len(self.analysis.instructions)} (opcodes are 8 bits)"
+            )
+
+    def _instruction(self, name: str, location: Location, parts: list[UopRef | CachePart]) -> None:
+        resolved: list[UopPart | CachePart] = []
+        offset = 0
+        for part in parts:
+            if isinstance(part, CachePart):
+                resolved.append(part)
+                offset += part.units
+                continue
+            uop = self.analysis.uops.get(part.name)
+            if uop is None:
+                raise ToolchainError(f"unknown micro-op {part.name!r} in {name}", part.location)
+            if uop.properties.tier2_only:
+                raise ToolchainError(
+                    f"{part.name} only runs in traces (it uses a tier-2-only macro), so it "
+                    f"cannot be part of instruction {name}",
+                    part.location,
+                )
+            resolved.append(UopPart(uop, offset, part))
+            offset += uop.cache_units
+        instruction = Instruction(name, len(self.analysis.instructions), tuple(resolved), location)
+        uop_parts = instruction.uop_parts
+        if len(uop_parts) > 1:
+            for uop_part in uop_parts:
+                if uop_part.uop.properties.tier1_only:
+                    raise ToolchainError(
+                        f"{uop_part.uop.name} is tier-1-only (it jumps, dispatches or uses "
+                        f"this_instr/next_instr), so it must be the only micro-op of {name}",
+                        uop_part.ref.location,
+                    )
+        stack.macro_effect([(p.ref, p.uop.effect) for p in uop_parts])
+        self.analysis.instructions[name] = instruction
+
+    def _branches(self) -> None:
+        for decl in self.declarations:
+            if not isinstance(decl, BranchDecl):
+                continue
+            instruction = self._known_instruction("branch", decl.instruction, decl.location)
+            earlier = self.analysis.branches.get(decl.instruction)
+            if earlier is not None:
+                raise _duplicate("branch", decl.instruction, decl.location, earlier.decl.location)
+            if not instruction.tier1_only:
+                raise ToolchainError(
+                    f"branch({decl.instruction}): {decl.instruction} already has a tier-2 form; "
+                    "branch only applies to tier-1-only instructions",
+                    decl.location,
+                )
+            self.analysis.branches[decl.instruction] = Branch(
+                decl, instruction, self._form(decl.jump), self._form(decl.fall)
+            )
+
+    def _form(self, refs: tuple[UopRef, ...] | None) -> tuple[Uop, ...] | None:
+        if refs is None:
+            return None
+        uops: list[Uop] = []
+        for ref in refs:
+            uop = self.analysis.uops.get(ref.name)
+            if uop is None:
+                raise ToolchainError(f"unknown micro-op {ref.name!r} in branch", ref.location)
+            if not uop.has_tier2_form:
+                raise ToolchainError(
+                    f"{ref.name} is tier-1-only, so a trace cannot record it", ref.location
+                )
+            uops.append(uop)
+        return tuple(uops)
+
+    def _opargs(self) -> None:
+        for decl in self.declarations:
+            if not isinstance(decl, OpargDecl):
+                continue
+            self._known_instruction("oparg", decl.instruction, decl.location)
+            earlier = self.analysis.opargs.get(decl.instruction)
+            if earlier is not None:
+                raise _duplicate("oparg", decl.instruction, decl.location, earlier.decl.location)
+            names: dict[str, Location] = {}
+            symbols: dict[str, Location] = {}
+            for member in decl.members:
+                if member.name in names:
+                    raise _duplicate(
+                        "oparg value", member.name, member.location, names[member.name]
+                    )
+                if member.symbol in symbols:
+                    raise _duplicate(
+                        "oparg symbol", member.symbol, member.location, symbols[member.symbol]
+                    )
+                names[member.name] = symbols[member.symbol] = member.location
+            self.analysis.opargs[decl.instruction] = OpargEnum(decl)
+
+    def _known_instruction(self, keyword: str, name: str, location: Location) -> Instruction:
+        instruction = self.analysis.instructions.get(name)
+        if instruction is None:
+            raise ToolchainError(f"unknown instruction {name!r} in {keyword}({name})", location)
+        return instruction
+
+
+def _effects(decl: HelperDecl) -> fx.Effect:
+    result = fx.Effect.PURE
+    for name, location in decl.effects:
+        effect = fx.EFFECT_NAMES.get(name)
+        if effect is None:
+            raise ToolchainError(
+                f"unknown effect {name!r} (expected one of {', '.join(fx.EFFECT_NAMES)})",
+                location,
+            )
+        if (effect is fx.Effect.PURE) != (len(decl.effects) == 1 and effect is fx.Effect.PURE):
+            raise ToolchainError("'pure' cannot be combined with other effects", location)
+        result |= effect
+    return fx.close(result)
+
+
+def _check_caches(decl: OpDecl) -> None:
+    named = [c for c in decl.effect.caches if not c.is_unused]
+    if len(named) > 1:
+        raise ToolchainError(
+            f"{decl.uop_name} has more than one named cache entry ({named[0].name!r} and "
+            f"{named[1].name!r}); a micro-op has one operand in tier 2",
+            named[1].location,
+        )
+    for cache in named:
+        if cache.units == 4:
+            raise ToolchainError(
+                f"cache entry {cache.name!r} of 4 units does not fit the 64-bit tier-2 operand; "
+                "name only /1 or /2 entries",
+                cache.location,
+            )
+    for item in decl.effect.inputs + decl.effect.outputs:
+        for word in _SIZE_IDENT.findall(item.size or ""):
+            if word != "oparg":
+                raise ToolchainError(
+                    f"array size [{item.size}] may only use oparg and integer literals",
+                    item.location,
+                )
+
+
+@dataclass
+class _BodyScan:
+    """One pass over a body's tokens, in textual order (the checks only need that order)."""
+
+    decl: OpDecl
+    table: dict[str, Helper]
+    exempt_guards: bool  # a branch form: its guard exits resume elsewhere, never re-execute it
+    used: set[str] = field(default_factory=set)
+    effects: fx.Effect = fx.Effect.PURE
+    first_side_effect: Token | None = None
+    # Outputs assigned by a finished statement: name -> token index of the statement's end.
+    assigned: dict[str, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.outputs = {i.name for i in self.decl.effect.outputs if not i.is_unused} - stack.peeks(
+            self.decl.effect
+        )
+        tokens = self.decl.body.tokens
+        for index, token in enumerate(tokens):
+            if token.kind is not Kind.IDENT:
+                continue
+            if index > 0 and tokens[index - 1].text in (".", "->"):
+                continue  # a field name, not something of ours
+            self.used.add(token.text)
+            following = tokens[index + 1].text if index + 1 < len(tokens) else ""
+            if following == "(":
+                self._call(token)
+            elif following == "=" and token.text in self.outputs:
+                self._assignment(index)
+        self.called = {n for n in self.used if n in self.table}
+
+    def _call(self, token: Token) -> None:
+        name = token.text
+        if name in GUARD_MACROS and self.first_side_effect is not None and not self.exempt_guards:
+            raise ToolchainError(
+                f"{name} after a side effect (the call to {self.first_side_effect.text} at "
+                f"{self.first_side_effect.location.line}:{self.first_side_effect.location.col}):"
+                " a guard must come before anything it cannot undo",
+                token.location,
+            )
+        if name == "SETLOCAL":
+            self.effects |= fx.Effect.WRITES
+            self.first_side_effect = self.first_side_effect or token
+        if name in BODY_MACROS or name in C_KEYWORDS or _QK_MACRO.match(name):
+            return
+        helper = self.table.get(name)
+        if helper is None:
+            raise ToolchainError(
+                f"unknown helper {name!r}: declare it in a helper({name}) = ...; line",
+                token.location,
+            )
+        self.effects |= helper.effects
+        if fx.is_side_effect(helper.effects):
+            self.first_side_effect = self.first_side_effect or token
+        if fx.Effect.ALLOCATES in helper.effects:
+            self._check_no_live_outputs(token)
+
+    def _assignment(self, index: int) -> None:
+        tokens = self.decl.body.tokens
+        name = tokens[index].text
+        if index + 2 < len(tokens) and tokens[index + 2].text == "GETLOCAL":
+            return  # the value stays reachable through the frame's local
+        end = next((i for i in range(index, len(tokens)) if tokens[i].text == ";"), len(tokens))
+        self.assigned.setdefault(name, end)
+
+    def _check_no_live_outputs(self, call: Token) -> None:
+        tokens = self.decl.body.tokens
+        position = tokens.index(call)
+        for name, end in self.assigned.items():
+            if end < position:
+                raise ToolchainError(
+                    f"output {name!r} is assigned before the call to {call.text}, which may "
+                    "allocate: the collector could not see it (assign outputs after the last "
+                    "allocating call)",
+                    call.location,
+                )
+
+    def properties(self) -> Properties:
+        used = self.used
+        sizes_use_oparg = any(
+            "oparg" in _SIZE_IDENT.findall(i.size or "")
+            for i in self.decl.effect.inputs + self.decl.effect.outputs
+        )
+        properties = Properties(
+            has_oparg="oparg" in used or sizes_use_oparg,
+            deopts="DEOPT_IF" in used,
+            exits="EXIT_IF" in used,
+            errors="ERROR_IF" in used,
+            escapes=fx.Effect.ESCAPES in self.effects,
+            allocates=fx.Effect.ALLOCATES in self.effects,
+            writes=fx.Effect.WRITES in self.effects,
+            jumps="JUMPBY" in used,
+            tier1_only=bool(used & set(TIER1_ONLY_MACROS + TIER1_ONLY_NAMES)),
+            tier2_only=bool(used & set(TIER2_ONLY_MACROS)),
+            needs_sync=fx.needs_sync(self.effects),
+        )
+        if properties.tier1_only and properties.tier2_only:
+            raise ToolchainError(
+                f"{self.decl.uop_name} uses both tier-1-only and tier-2-only macros",
+                self.decl.location,
+            )
+        if properties.tier2_only and self.decl.keyword == "inst":
+            raise ToolchainError(
+                f"instruction {self.decl.name} uses a tier-2-only macro; declare it with "
+                f"op({self.decl.uop_name}, ...) so only traces contain it",
+                self.decl.location,
+            )
+        return properties

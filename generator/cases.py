@@ -1,0 +1,72 @@
+"""The generator's command line: `python -m generator.cases --defs uop_defs --out out/<target>`."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from pathlib import Path
+
+from generator import provenance
+from generator.defs import definition_files, load_definitions
+from generator.emit_metadata import metadata_header
+from generator.emit_opcodes import opcodes_header, opcodes_module, uops_header
+from generator.emit_render import generator_digest, write_if_changed
+from generator.emit_tier1 import tier1_cases
+from generator.emit_tier2 import tier2_cases, uop_file
+from generator.errors import ToolchainError, run_main
+from generator.model import Analysis
+
+UOP_SUFFIX = ".c.h"
+_SHARED_OUTPUTS: dict[str, Callable[[Analysis, str], str]] = {
+    "include/quack_opcodes.h": opcodes_header,
+    "include/quack_uops.h": uops_header,
+    "include/quack_metadata.h": metadata_header,
+    "include/quack_tier1_cases.c.h": tier1_cases,
+    "include/quack_tier2_cases.c.h": tier2_cases,
+    "lib/quack_opcodes.py": opcodes_module,
+}
+
+
+def sources_digest(defs_dir: Path) -> str:
+    """The DSL sources by content (not by path, so a copy elsewhere digests the same)."""
+    contents = [p.read_bytes() for p in definition_files(defs_dir)]
+    return provenance.digest([generator_digest().encode(), *contents])
+
+
+def generate(defs_dir: Path, out_dir: Path) -> list[Path]:
+    """Write every output whose bytes changed; returns the paths written."""
+    analysis = load_definitions(defs_dir)
+    digest = sources_digest(defs_dir)
+    outputs: dict[Path, str] = {}
+    for relative, emit in _SHARED_OUTPUTS.items():
+        comment = "#" if relative.endswith(".py") else "//"
+        header = provenance.header_line("generator.cases", digest, comment).rstrip("\n")
+        outputs[out_dir / relative] = emit(analysis, header)
+    uops_dir = out_dir / "uops"
+    for uop in analysis.tier2_uops():
+        outputs[uops_dir / (uop.name + UOP_SUFFIX)] = uop_file(uop, analysis)
+    # A micro-op that was removed or lost its tier-2 form must not leave a stale body behind.
+    if uops_dir.is_dir():
+        for stale in sorted(uops_dir.glob("*" + UOP_SUFFIX)):
+            if stale not in outputs:
+                stale.unlink()
+    return [path for path, text in outputs.items() if write_if_changed(path, text)]
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m generator.cases",
+        description="Generate quack's cases, metadata and per-micro-op bodies from the DSL.",
+    )
+    parser.add_argument("--defs", type=Path, required=True, help="the uop_defs directory")
+    parser.add_argument("--out", type=Path, required=True, help="the out/<target> directory")
+    args = parser.parse_args(argv)
+    try:
+        generate(args.defs, args.out)
+    except OSError as error:
+        raise ToolchainError(f"cannot write outputs: {error}") from error
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(run_main(main))

@@ -1,0 +1,33 @@
+"""The entry points other tools use: read and check every .uops file of a directory."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.analyzer import analyze
+from generator.errors import ToolchainError
+from generator.model import Analysis
+from generator.parser import parse_file
+
+
+def definition_files(defs_dir: Path) -> list[Path]:
+    """The .uops files in the order their declarations count (sorted by file name)."""
+    if not defs_dir.is_dir():
+        raise ToolchainError(f"definitions directory {str(defs_dir)!r} does not exist")
+    files = sorted(defs_dir.glob("*.uops"), key=lambda p: p.name)
+    if not files:
+        raise ToolchainError(f"no .uops files in {str(defs_dir)!r}")
+    return files
+
+
+def load_definitions(defs_dir: Path) -> Analysis:
+    """Parse and analyze all definitions; messages name files as `defs_dir/NAME.uops`."""
+    return analyze(
+        parse_file(path.read_text(encoding="utf-8"), str(path))
+        for path in definition_files(Path(defs_dir))
+    )
+
+
+def tier2_uop_names(defs_dir: Path | str) -> list[str]:
+    """The micro-ops that get a tier-2 body and a stencil, sorted: one build node each."""
+    return [uop.name for uop in load_definitions(Path(defs_dir)).tier2_uops()]

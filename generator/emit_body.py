@@ -1,0 +1,107 @@
+"""A micro-op body as C lines for one tier: the author's text with the body macros expanded."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from enum import Enum
+
+from generator import stack
+from generator.lexer import Kind, Token
+from generator.model import Uop
+
+
+class Tier(Enum):
+    ONE = 1
+    TWO = 2
+
+
+# An expansion gets the macro's argument text and the micro-op; it returns statement lines.
+_Expansion = Callable[[str, Uop], list[str]]
+
+
+def _leave(macro: str) -> _Expansion:
+    """Leaving the instruction's frame or entering a new one: the inputs are consumed first."""
+
+    def expand(argument: str, uop: Uop) -> list[str]:
+        inputs = stack.total(uop.effect.inputs)
+        pop = [] if inputs == stack.Linear() else [f"stack_pointer -= {inputs.render()};"]
+        return pop + [f"{macro}({argument});"]
+
+    return expand
+
+
+_TIER1: dict[str, _Expansion] = {
+    "ERROR_IF": lambda cond, _: [f"if ({cond}) goto error;"],
+    "JUMPBY": lambda offset, _: [f"next_instr += ({offset});"],
+    "DISPATCH_INLINED": _leave("DISPATCH_INLINED"),
+    "LEAVE_FRAME": _leave("LEAVE_FRAME"),
+}
+_TIER2: dict[str, _Expansion] = {
+    "ERROR_IF": lambda cond, _: [f"if ({cond}) {{ JUMP_TO_ERROR(); }}"],
+    "DEOPT_IF": lambda cond, _: [f"if ({cond}) {{ JUMP_TO_JUMP_TARGET(); }}"],
+    "EXIT_IF": lambda cond, _: [f"if ({cond}) {{ JUMP_TO_JUMP_TARGET(); }}"],
+}
+EXPANSIONS = {Tier.ONE: _TIER1, Tier.TWO: _TIER2}
+
+
+def body_lines(uop: Uop, tier: Tier) -> list[str]:
+    """The body, dedented, with blank lines at either end dropped."""
+    body = uop.decl.body
+    source = body.source
+    expansions = EXPANSIONS[tier]
+    tokens = body.tokens
+    pieces: list[str] = []
+    cursor = body.start
+    index = 0
+    while index < len(tokens):
+        token = tokens[index]
+        following = tokens[index + 1].text if index + 1 < len(tokens) else ""
+        expansion = expansions.get(token.text)
+        if token.kind is not Kind.IDENT or following != "(" or expansion is None:
+            index += 1
+            continue
+        closing = _matching_paren(tokens, index + 1)
+        last = (
+            closing + 1
+            if closing + 1 < len(tokens) and tokens[closing + 1].text == ";"
+            else closing
+        )
+        argument = source[tokens[index + 1].end : tokens[closing].start].strip()
+        pieces.append(source[cursor : token.start])
+        pieces.append(("\n" + _indentation(source, token.start)).join(expansion(argument, uop)))
+        cursor = tokens[last].end
+        index = last + 1
+    pieces.append(source[cursor : body.end])
+    return _dedent("".join(pieces))
+
+
+def _matching_paren(tokens: tuple[Token, ...], opening: int) -> int:
+    depth = 0
+    for index in range(opening, len(tokens)):
+        if tokens[index].text == "(":
+            depth += 1
+        elif tokens[index].text == ")":
+            depth -= 1
+            if depth == 0:
+                return index
+    return len(tokens) - 1  # the parser balanced the braces, not the parens: keep what is there
+
+
+def _indentation(source: str, offset: int) -> str:
+    line_start = source.rfind("\n", 0, offset) + 1
+    line = source[line_start:offset]
+    return line[: len(line) - len(line.lstrip())]
+
+
+def _dedent(text: str) -> list[str]:
+    lines = [line.rstrip() for line in text.split("\n")]
+    # Text on the `{` line itself has no indentation of its own to remove.
+    first = [lines[0].strip()] if lines[0].strip() else []
+    rest = lines[1:]
+    margin = min((len(line) - len(line.lstrip()) for line in rest if line), default=0)
+    result = first + [line[margin:] for line in rest]
+    while result and not result[0]:
+        result.pop(0)
+    while result and not result[-1]:
+        result.pop()
+    return result

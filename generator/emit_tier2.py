@@ -1,0 +1,38 @@
+"""The tier-2 bodies: out/<target>/uops/<NAME>.c.h each, and the micro-op interpreter's cases."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator import provenance
+from generator.emit_body import Tier
+from generator.emit_render import generator_digest, render
+from generator.emit_uop import uop_text
+from generator.model import Analysis, Uop
+
+
+@dataclass(frozen=True)
+class _Case:
+    name: str
+    text: str
+
+
+def uop_body(uop: Uop) -> str:
+    return uop_text(uop, Tier.TWO)
+
+
+def uop_digest(uop: Uop, analysis: Analysis) -> str:
+    """Only what shapes this body: its definition, the helpers it calls, the generator."""
+    helpers = [analysis.helpers[name].decl.text for name in uop.helpers]
+    parts = [generator_digest(), uop.decl.text, *helpers]
+    return provenance.digest(p.encode("utf-8") for p in parts)
+
+
+def uop_file(uop: Uop, analysis: Analysis) -> str:
+    header = provenance.header_line("generator.cases", uop_digest(uop, analysis)).rstrip("\n")
+    return render("uop_file.jinja", header=header, body=uop_body(uop))
+
+
+def tier2_cases(analysis: Analysis, header: str) -> str:
+    cases = [_Case(u.name, uop_body(u)) for u in analysis.tier2_uops()]
+    return render("tier2_cases.jinja", header=header, uops=cases)

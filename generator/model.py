@@ -1,0 +1,276 @@
+"""The data the generator works on: what the parser reads, and what the analyzer derives from it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from generator.effects import Effect
+from generator.errors import Location
+from generator.lexer import Token
+
+# --- What the parser reads -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StackItem:
+    """One item of a stack effect: `name`, `unused`, or an array `name[size]`."""
+
+    name: str
+    size: str | None  # the C expression of an array's length, None for a single value
+    location: Location
+
+    @property
+    def is_unused(self) -> bool:
+        return self.name == "unused"
+
+    @property
+    def is_array(self) -> bool:
+        return self.size is not None
+
+
+@dataclass(frozen=True)
+class CacheEntry:
+    """An inline cache entry `name/units` (or `unused/units`) in 32-bit code units."""
+
+    name: str
+    units: int
+    location: Location
+
+    @property
+    def is_unused(self) -> bool:
+        return self.name == "unused"
+
+
+@dataclass(frozen=True)
+class StackEffect:
+    caches: tuple[CacheEntry, ...]
+    inputs: tuple[StackItem, ...]
+    outputs: tuple[StackItem, ...]
+
+
+@dataclass(frozen=True)
+class Body:
+    """A C body as tokens, plus the file text so it can be re-emitted with its own layout."""
+
+    tokens: tuple[Token, ...]  # between the braces, braces excluded
+    source: str
+    start: int  # offset just after `{`
+    end: int  # offset of `}`
+
+
+@dataclass(frozen=True)
+class HelperDecl:
+    name: str
+    effects: tuple[tuple[str, Location], ...]
+    location: Location
+    text: str
+
+
+@dataclass(frozen=True)
+class OpDecl:
+    """`op(_NAME, ...)` or `inst(NAME, ...)` (then `uop_name` is `_NAME`)."""
+
+    keyword: str  # "op" or "inst"
+    name: str
+    effect: StackEffect
+    body: Body
+    location: Location
+    text: str
+
+    @property
+    def uop_name(self) -> str:
+        return self.name if self.keyword == "op" else "_" + self.name
+
+
+@dataclass(frozen=True)
+class UopRef:
+    name: str
+    location: Location
+
+
+@dataclass(frozen=True)
+class MacroDecl:
+    name: str
+    parts: tuple[UopRef | CacheEntry, ...]
+    location: Location
+    text: str
+
+
+@dataclass(frozen=True)
+class BranchDecl:
+    instruction: str
+    location: Location
+    # None when the direction is not declared: recording ends there.
+    jump: tuple[UopRef, ...] | None
+    fall: tuple[UopRef, ...] | None
+
+
+@dataclass(frozen=True)
+class OpargMember:
+    name: str
+    symbol: str
+    location: Location
+
+
+@dataclass(frozen=True)
+class OpargDecl:
+    instruction: str
+    members: tuple[OpargMember, ...]
+    location: Location
+
+
+Declaration = HelperDecl | OpDecl | MacroDecl | BranchDecl | OpargDecl
+
+
+@dataclass(frozen=True)
+class SourceFile:
+    path: str
+    text: str
+    declarations: tuple[Declaration, ...]
+
+
+# --- What the analyzer derives ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Helper:
+    name: str
+    effects: Effect
+    decl: HelperDecl
+
+
+@dataclass(frozen=True)
+class Properties:
+    """What the body of a micro-op does, as the metadata flags report it."""
+
+    has_oparg: bool = False
+    deopts: bool = False
+    exits: bool = False
+    errors: bool = False
+    escapes: bool = False
+    allocates: bool = False
+    writes: bool = False
+    jumps: bool = False  # uses JUMPBY
+    tier1_only: bool = False
+    tier2_only: bool = False
+    needs_sync: bool = False
+
+    @property
+    def pure(self) -> bool:
+        return not (
+            self.deopts
+            or self.exits
+            or self.errors
+            or self.escapes
+            or self.allocates
+            or self.writes
+            or self.tier1_only
+            or self.tier2_only
+        )
+
+
+@dataclass(frozen=True)
+class Uop:
+    name: str
+    decl: OpDecl
+    properties: Properties
+    helpers: tuple[str, ...]  # the helpers its body calls, sorted
+
+    @property
+    def effect(self) -> StackEffect:
+        return self.decl.effect
+
+    @property
+    def has_tier2_form(self) -> bool:
+        return not self.properties.tier1_only
+
+    @property
+    def operand(self) -> CacheEntry | None:
+        """The named cache entry that tier 2 passes as the micro-op's one operand."""
+        named = [c for c in self.effect.caches if not c.is_unused]
+        return named[0] if named else None
+
+    def operand_offset(self) -> int:
+        """Units from the first cache entry of this micro-op to its operand."""
+        offset = 0
+        for cache in self.effect.caches:
+            if not cache.is_unused:
+                return offset
+            offset += cache.units
+        return 0
+
+    @property
+    def cache_units(self) -> int:
+        return sum(c.units for c in self.effect.caches)
+
+
+@dataclass(frozen=True)
+class UopPart:
+    uop: Uop
+    cache_offset: int  # units after the instruction's own code unit where its caches begin
+    ref: UopRef  # where the instruction names it, for messages
+
+
+@dataclass(frozen=True)
+class CachePart:
+    units: int
+
+
+@dataclass(frozen=True)
+class Instruction:
+    name: str
+    opcode: int
+    parts: tuple[UopPart | CachePart, ...]
+    location: Location
+
+    @property
+    def uops(self) -> tuple[Uop, ...]:
+        return tuple(p.uop for p in self.parts if isinstance(p, UopPart))
+
+    @property
+    def uop_parts(self) -> tuple[UopPart, ...]:
+        return tuple(p for p in self.parts if isinstance(p, UopPart))
+
+    @property
+    def cache_units(self) -> int:
+        return sum(p.uop.cache_units if isinstance(p, UopPart) else p.units for p in self.parts)
+
+    @property
+    def tier1_only(self) -> bool:
+        return any(u.properties.tier1_only for u in self.uops)
+
+    @property
+    def jumps(self) -> bool:
+        return any(u.properties.jumps for u in self.uops)
+
+
+@dataclass(frozen=True)
+class Branch:
+    decl: BranchDecl
+    instruction: Instruction
+    jump: tuple[Uop, ...] | None
+    fall: tuple[Uop, ...] | None
+
+
+@dataclass(frozen=True)
+class OpargEnum:
+    decl: OpargDecl
+
+    @property
+    def members(self) -> tuple[OpargMember, ...]:
+        """In value order: the first is 0."""
+        return self.decl.members
+
+
+@dataclass
+class Analysis:
+    files: tuple[SourceFile, ...]
+    helpers: dict[str, Helper] = field(default_factory=dict)
+    uops: dict[str, Uop] = field(default_factory=dict)  # in order of appearance
+    instructions: dict[str, Instruction] = field(default_factory=dict)  # in opcode order
+    branches: dict[str, Branch] = field(default_factory=dict)
+    opargs: dict[str, OpargEnum] = field(default_factory=dict)
+
+    def tier2_uops(self) -> list[Uop]:
+        """The micro-ops that get a tier-2 body (and a stencil), sorted by name."""
+        return sorted((u for u in self.uops.values() if u.has_tier2_form), key=lambda u: u.name)

@@ -1,0 +1,288 @@
+"""Reads the declarations of one .uops file (the grammar is in docs/dsl.md)."""
+
+from __future__ import annotations
+
+from generator.errors import ToolchainError
+from generator.lexer import Kind, Token, tokenize
+from generator.model import (
+    Body,
+    BranchDecl,
+    CacheEntry,
+    Declaration,
+    HelperDecl,
+    MacroDecl,
+    OpargDecl,
+    OpargMember,
+    OpDecl,
+    SourceFile,
+    StackEffect,
+    StackItem,
+    UopRef,
+)
+
+KEYWORDS = ("helper", "op", "inst", "macro", "branch", "oparg")
+CACHE_UNITS = (1, 2, 4)
+BRANCH_DIRECTIONS = ("jump", "fall")
+
+
+def parse_file(text: str, path: str) -> SourceFile:
+    return SourceFile(path, text, _Parser(text, path).declarations())
+
+
+class _Parser:
+    def __init__(self, text: str, path: str) -> None:
+        self._text = text
+        self._tokens = tokenize(text, path)
+        self._pos = 0
+
+    # --- token helpers ---
+
+    def _peek(self, ahead: int = 0) -> Token:
+        return self._tokens[min(self._pos + ahead, len(self._tokens) - 1)]
+
+    def _next(self) -> Token:
+        token = self._peek()
+        if token.kind is not Kind.EOF:
+            self._pos += 1
+        return token
+
+    def _fail(self, expected: str, token: Token | None = None) -> ToolchainError:
+        found = token or self._peek()
+        return ToolchainError(
+            f"syntax error: expected {expected}, found {found.describe()}", found.location
+        )
+
+    def _accept(self, text: str) -> Token | None:
+        token = self._peek()
+        if token.kind is Kind.PUNCT and token.text == text:
+            return self._next()
+        return None
+
+    def _expect(self, text: str, context: str = "") -> Token:
+        token = self._accept(text)
+        if token is None:
+            raise self._fail(repr(text) + context)
+        return token
+
+    def _ident(self, what: str) -> Token:
+        if self._peek().kind is not Kind.IDENT:
+            raise self._fail(what)
+        return self._next()
+
+    def _number(self, what: str) -> int:
+        token = self._peek()
+        if token.kind is not Kind.NUMBER or not token.text.isdigit():
+            raise self._fail(what)
+        return int(self._next().text)
+
+    def _source(self, first: Token, last: Token) -> str:
+        return self._text[first.start : last.end]
+
+    # --- declarations ---
+
+    def declarations(self) -> tuple[Declaration, ...]:
+        result: list[Declaration] = []
+        while self._peek().kind is not Kind.EOF:
+            token = self._peek()
+            if token.kind is not Kind.IDENT or token.text not in KEYWORDS:
+                raise self._fail("a declaration (" + ", ".join(KEYWORDS) + ")")
+            result.append(self._declaration(token.text))
+        return tuple(result)
+
+    def _declaration(self, keyword: str) -> Declaration:
+        first = self._next()
+        if keyword == "helper":
+            return self._helper(first)
+        if keyword in ("op", "inst"):
+            return self._op(first)
+        if keyword == "macro":
+            return self._macro(first)
+        if keyword == "branch":
+            return self._branch(first)
+        return self._oparg(first)
+
+    def _helper(self, first: Token) -> HelperDecl:
+        self._expect("(")
+        name = self._ident("a helper name")
+        self._expect(")")
+        self._expect("=")
+        effects = [self._ident("an effect name")]
+        while self._accept("|"):
+            effects.append(self._ident("an effect name"))
+        last = self._expect(";", " after the helper's effects")
+        return HelperDecl(
+            name.text,
+            tuple((e.text, e.location) for e in effects),
+            first.location,
+            self._source(first, last),
+        )
+
+    def _op(self, first: Token) -> OpDecl:
+        self._expect("(")
+        name = self._ident("a micro-op name" if first.text == "op" else "an instruction name")
+        if first.text == "op" and not name.text.startswith("_"):
+            raise ToolchainError(f"micro-op name {name.text!r} must start with '_'", name.location)
+        if first.text == "inst" and name.text.startswith("_"):
+            raise ToolchainError(
+                f"instruction name {name.text!r} must not start with '_' "
+                "(its micro-op gets the '_' name)",
+                name.location,
+            )
+        self._expect(",")
+        effect = self._stack_effect()
+        self._expect(")")
+        body, last = self._body()
+        return OpDecl(
+            first.text, name.text, effect, body, first.location, self._source(first, last)
+        )
+
+    def _stack_effect(self) -> StackEffect:
+        self._expect("(", " to open the stack effect")
+        caches: list[CacheEntry] = []
+        inputs: list[StackItem] = []
+        if not self._accept("--"):
+            while True:
+                if self._peek(1).text == "/" and self._peek(1).kind is Kind.PUNCT:
+                    cache = self._cache_entry()
+                    if inputs:
+                        raise ToolchainError(
+                            f"syntax error: cache entry {cache.name!r} must come before the "
+                            "stack inputs",
+                            cache.location,
+                        )
+                    caches.append(cache)
+                else:
+                    inputs.append(self._stack_item())
+                if self._accept("--"):
+                    break
+                self._expect(",", " or '--' in the stack effect")
+        outputs: list[StackItem] = []
+        if not self._accept(")"):
+            while True:
+                outputs.append(self._stack_item())
+                if self._accept(")"):
+                    break
+                self._expect(",", " or ')' in the stack effect outputs")
+        return StackEffect(tuple(caches), tuple(inputs), tuple(outputs))
+
+    def _cache_entry(self) -> CacheEntry:
+        name = self._ident("a cache entry name")
+        self._expect("/")
+        units_token = self._peek()
+        units = self._number("the number of cache units (1, 2 or 4)")
+        if units not in CACHE_UNITS:
+            raise self._fail("the number of cache units (1, 2 or 4)", units_token)
+        return CacheEntry(name.text, units, name.location)
+
+    def _stack_item(self) -> StackItem:
+        name = self._ident("a stack item name")
+        size: str | None = None
+        if self._accept("["):
+            size = self._balanced_text("[", "]")
+            if not size.strip():
+                raise self._fail("an array size expression")
+            self._expect("]")
+        return StackItem(name.text, size, name.location)
+
+    def _balanced_text(self, opening: str, closing: str) -> str:
+        """The source text up to (not including) the `closing` that balances `opening`."""
+        start = self._peek().start
+        depth = 0
+        while True:
+            token = self._peek()
+            if token.kind is Kind.EOF:
+                raise self._fail(repr(closing))
+            if token.kind is Kind.PUNCT and token.text == closing and depth == 0:
+                return " ".join(self._text[start : token.start].split())
+            if token.kind is Kind.PUNCT and token.text == opening:
+                depth += 1
+            elif token.kind is Kind.PUNCT and token.text == closing:
+                depth -= 1
+            self._next()
+
+    def _body(self) -> tuple[Body, Token]:
+        opening = self._expect("{", " to open the body")
+        first_index = self._pos
+        depth = 0
+        while True:
+            token = self._peek()
+            if token.kind is Kind.EOF:
+                raise self._fail("'}' to close the body")
+            if token.kind is Kind.PUNCT and token.text == "{":
+                depth += 1
+            elif token.kind is Kind.PUNCT and token.text == "}":
+                if depth == 0:
+                    break
+                depth -= 1
+            self._next()
+        tokens = tuple(self._tokens[first_index : self._pos])
+        closing = self._next()
+        return Body(tokens, self._text, opening.end, closing.start), closing
+
+    def _macro(self, first: Token) -> MacroDecl:
+        self._expect("(")
+        name = self._ident("an instruction name")
+        self._expect(")")
+        self._expect("=")
+        parts: list[UopRef | CacheEntry] = []
+        while True:
+            if self._peek(1).kind is Kind.PUNCT and self._peek(1).text == "/":
+                parts.append(self._cache_entry())
+            else:
+                ref = self._ident("a micro-op name or cache entry")
+                parts.append(UopRef(ref.text, ref.location))
+            if not self._accept("+"):
+                break
+        last = self._expect(";", " or '+' after a macro part")
+        return MacroDecl(name.text, tuple(parts), first.location, self._source(first, last))
+
+    def _branch(self, first: Token) -> BranchDecl:
+        self._expect("(")
+        name = self._ident("an instruction name")
+        self._expect(")")
+        self._expect("{")
+        forms: dict[str, tuple[UopRef, ...]] = {}
+        while not self._accept("}"):
+            direction = self._peek()
+            if direction.kind is not Kind.IDENT or direction.text not in BRANCH_DIRECTIONS:
+                raise self._fail("'jump', 'fall' or '}'")
+            self._next()
+            if direction.text in forms:
+                raise ToolchainError(
+                    f"duplicate definition of direction {direction.text!r} in branch({name.text})",
+                    direction.location,
+                )
+            self._expect(":")
+            forms[direction.text] = self._uop_list()
+        return BranchDecl(name.text, first.location, forms.get("jump"), forms.get("fall"))
+
+    def _uop_list(self) -> tuple[UopRef, ...]:
+        """`_A + _B;` (or `_A _B;`, or empty) up to and including the `;`."""
+        refs: list[UopRef] = []
+        while not self._accept(";"):
+            if refs:
+                self._accept("+")
+            token = self._ident("a micro-op name or ';'")
+            refs.append(UopRef(token.text, token.location))
+        return tuple(refs)
+
+    def _oparg(self, first: Token) -> OpargDecl:
+        self._expect("(")
+        name = self._ident("an instruction name")
+        self._expect(")")
+        self._expect("{")
+        members: list[OpargMember] = []
+        while not self._accept("}"):
+            member = self._ident("an oparg name or '}'")
+            self._expect("=")
+            symbol = self._peek()
+            if symbol.kind is not Kind.STRING:
+                raise self._fail('a string like "+"')
+            self._next()
+            if "\\" in symbol.text:
+                raise ToolchainError("oparg symbols may not contain escapes", symbol.location)
+            members.append(OpargMember(member.text, symbol.text[1:-1], member.location))
+            if not self._accept(","):
+                self._expect("}", " or ',' after an oparg value")
+                break
+        return OpargDecl(name.text, tuple(members), first.location)

@@ -1,0 +1,146 @@
+// Per instruction and per micro-op: stack effects, cache sizes, flags, names, and how a trace
+// records an instruction (its micro-ops, or for a jump the micro-ops of the direction taken).
+#ifndef QUACK_METADATA_H
+#define QUACK_METADATA_H
+
+#include <stdint.h>
+
+#include "quack_opcodes.h"
+#include "quack_uops.h"
+
+#define QK_FLAG_HAS_ARG (1 << 0)
+#define QK_FLAG_DEOPT (1 << 1)
+#define QK_FLAG_EXIT (1 << 2)
+#define QK_FLAG_ERROR (1 << 3)
+#define QK_FLAG_ESCAPES (1 << 4)
+#define QK_FLAG_ALLOCATES (1 << 5)
+#define QK_FLAG_WRITES (1 << 6)
+#define QK_FLAG_JUMP (1 << 7)
+#define QK_FLAG_TIER1_ONLY (1 << 8)
+#define QK_FLAG_TIER2_ONLY (1 << 9)
+#define QK_FLAG_NEEDS_SYNC (1 << 10)
+#define QK_FLAG_PURE (1 << 11)
+
+#define QK_MAX_EXPANSION 2
+
+// How many values an instruction pops (-1 for an unknown opcode).
+static inline int qk_num_popped(int opcode, int oparg) {
+    (void)oparg;
+    switch (opcode) {
+    case ADD:
+        return 2;
+    case STORE:
+        return 1;
+    case DUP:
+        return oparg;
+    case CALL:
+        return oparg + 1;
+    case JUMP_IF:
+        return 1;
+    default:
+        return -1;
+    }
+}
+
+// How many values an instruction pushes (-1 for an unknown opcode).
+static inline int qk_num_pushed(int opcode, int oparg) {
+    (void)oparg;
+    switch (opcode) {
+    case ADD:
+        return 1;
+    case STORE:
+        return 0;
+    case DUP:
+        return oparg + 1;
+    case CALL:
+        return 1;
+    case JUMP_IF:
+        return 0;
+    default:
+        return -1;
+    }
+}
+
+static const uint8_t qk_cache_size[256] = {
+    [ADD] = 3,
+    [STORE] = 1,
+    [DUP] = 0,
+    [CALL] = 0,
+    [JUMP_IF] = 0,
+};
+
+static const uint16_t qk_opcode_flags[256] = {
+    [ADD] = QK_FLAG_DEOPT | QK_FLAG_ERROR | QK_FLAG_ESCAPES | QK_FLAG_ALLOCATES | QK_FLAG_WRITES | QK_FLAG_NEEDS_SYNC,
+    [STORE] = QK_FLAG_HAS_ARG | QK_FLAG_WRITES,
+    [DUP] = QK_FLAG_HAS_ARG | QK_FLAG_PURE,
+    [CALL] = QK_FLAG_HAS_ARG | QK_FLAG_ERROR | QK_FLAG_ESCAPES | QK_FLAG_ALLOCATES | QK_FLAG_WRITES | QK_FLAG_TIER1_ONLY | QK_FLAG_NEEDS_SYNC,
+    [JUMP_IF] = QK_FLAG_HAS_ARG | QK_FLAG_JUMP | QK_FLAG_TIER1_ONLY,
+};
+
+static const uint16_t qk_uop_flags[QK_UOP_COUNT] = {
+    [_GUARD_INT] = QK_FLAG_DEOPT,
+    [_ADD] = QK_FLAG_ERROR | QK_FLAG_ESCAPES | QK_FLAG_ALLOCATES | QK_FLAG_WRITES | QK_FLAG_NEEDS_SYNC,
+    [_STORE] = QK_FLAG_HAS_ARG | QK_FLAG_WRITES,
+    [_DUP] = QK_FLAG_HAS_ARG | QK_FLAG_PURE,
+    [_CALL] = QK_FLAG_HAS_ARG | QK_FLAG_ERROR | QK_FLAG_ESCAPES | QK_FLAG_ALLOCATES | QK_FLAG_WRITES | QK_FLAG_TIER1_ONLY | QK_FLAG_NEEDS_SYNC,
+    [_JUMP_IF] = QK_FLAG_HAS_ARG | QK_FLAG_JUMP | QK_FLAG_TIER1_ONLY,
+    [_GUARD_TRUE] = QK_FLAG_EXIT,
+    [_GUARD_FALSE] = QK_FLAG_EXIT,
+    [_EXIT] = QK_FLAG_TIER2_ONLY,
+};
+
+static const char *const qk_opcode_names[256] = {
+    [ADD] = "ADD",
+    [STORE] = "STORE",
+    [DUP] = "DUP",
+    [CALL] = "CALL",
+    [JUMP_IF] = "JUMP_IF",
+};
+
+static const char *const qk_uop_names[QK_UOP_COUNT] = {
+    [_GUARD_INT] = "_GUARD_INT",
+    [_ADD] = "_ADD",
+    [_STORE] = "_STORE",
+    [_DUP] = "_DUP",
+    [_CALL] = "_CALL",
+    [_JUMP_IF] = "_JUMP_IF",
+    [_GUARD_TRUE] = "_GUARD_TRUE",
+    [_GUARD_FALSE] = "_GUARD_FALSE",
+    [_EXIT] = "_EXIT",
+};
+
+// cache_offset: units after the instruction where the micro-op's operand is; cache_size 0: none.
+typedef struct {
+    uint16_t uop;
+    uint8_t cache_offset;
+    uint8_t cache_size;
+} QkExpansionItem;
+
+typedef struct {
+    uint8_t count;
+    QkExpansionItem items[QK_MAX_EXPANSION];
+} QkExpansion;
+
+// Only instructions whose micro-ops all have a tier-2 form; count 0: a trace cannot record it.
+static const QkExpansion qk_expansions[256] = {
+    [ADD] = {2, {{_GUARD_INT, 1, 2}, {_ADD, 0, 0}}},
+    [STORE] = {1, {{_STORE, 0, 1}}},
+    [DUP] = {1, {{_DUP, 0, 0}}},
+};
+
+// What a trace records for a jump instruction, per direction; present 0: recording stops there.
+typedef struct {
+    uint8_t present;
+    uint8_t count;
+    uint16_t uops[QK_MAX_EXPANSION];
+} QkBranchForm;
+
+static const QkBranchForm qk_branch_jump[256] = {
+    [JUMP_IF] = {1, 1, {_GUARD_TRUE}},
+};
+
+static const QkBranchForm qk_branch_fall[256] = {
+    [JUMP_IF] = {1, 1, {_GUARD_FALSE}},
+};
+
+#endif

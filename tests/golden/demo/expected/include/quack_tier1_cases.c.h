@@ -1,0 +1,84 @@
+// The tier-1 interpreter's instructions, included in its dispatch loop. The runtime defines TARGET,
+// DISPATCH, DISPATCH_INLINED, LEAVE_FRAME, DEOPT_IF, EXIT_IF, GETLOCAL, SETLOCAL and the `error`
+// label, and sets `oparg` before each TARGET.
+
+TARGET(ADD) {
+    QkCodeUnit *this_instr = next_instr;
+    frame->instr_ptr = this_instr;
+    next_instr += 4;
+    // _GUARD_INT
+    {
+        uint64_t version = qk_read_u64(&this_instr[2]);
+        QkValue left = stack_pointer[-2];
+        QkValue right = stack_pointer[-1];
+        (void)version;
+        DEOPT_IF(!qk_is_int(left) || !qk_is_int(right));
+    }
+    // _ADD
+    {
+        QkValue left = stack_pointer[-2];
+        QkValue right = stack_pointer[-1];
+        QkValue res;
+        frame->stack_pointer = stack_pointer;
+        res = qk_add(tstate, left, right);
+        if (res == QK_NULL) goto error;
+        stack_pointer[-2] = res;
+        stack_pointer -= 1;
+    }
+    DISPATCH();
+}
+
+TARGET(STORE) {
+    QkCodeUnit *this_instr = next_instr;
+    frame->instr_ptr = this_instr;
+    next_instr += 2;
+    uint32_t counter = this_instr[1];
+    QkValue value = stack_pointer[-1];
+    (void)counter;
+    qk_store(tstate, oparg, value);
+    stack_pointer -= 1;
+    DISPATCH();
+}
+
+TARGET(DUP) {
+    QkCodeUnit *this_instr = next_instr;
+    frame->instr_ptr = this_instr;
+    next_instr += 1;
+    QkValue bottom = stack_pointer[-oparg];
+    QkValue top;
+    top = bottom;
+    stack_pointer[0] = top;
+    stack_pointer += 1;
+    DISPATCH();
+}
+
+TARGET(CALL) {
+    QkCodeUnit *this_instr = next_instr;
+    frame->instr_ptr = this_instr;
+    next_instr += 1;
+    QkValue callable = stack_pointer[-1 - oparg];
+    QkValue *args = &stack_pointer[-oparg];
+    QkValue res;
+    frame->stack_pointer = stack_pointer;
+    if (callable == QK_NULL) {
+        stack_pointer -= oparg + 1;
+        LEAVE_FRAME(callable);
+    }
+    res = qk_call(tstate, callable, args, oparg);
+    if (res == QK_NULL) goto error;
+    stack_pointer[-1 - oparg] = res;
+    stack_pointer -= oparg;
+    DISPATCH();
+}
+
+TARGET(JUMP_IF) {
+    QkCodeUnit *this_instr = next_instr;
+    frame->instr_ptr = this_instr;
+    next_instr += 1;
+    QkValue cond = stack_pointer[-1];
+    if (cond == QK_TRUE) {
+        next_instr += (oparg);
+    }
+    stack_pointer -= 1;
+    DISPATCH();
+}

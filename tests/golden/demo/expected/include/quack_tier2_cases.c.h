@@ -1,0 +1,62 @@
+// The micro-op interpreter's cases, included in its switch. Each body is the one in
+// uops/<NAME>.c.h, which the stencils compile too.
+
+case _ADD: {
+    QkValue left = stack_pointer[-2];
+    QkValue right = stack_pointer[-1];
+    QkValue res;
+    frame->stack_pointer = stack_pointer;
+    res = qk_add(tstate, left, right);
+    if (res == QK_NULL) { JUMP_TO_ERROR(); }
+    stack_pointer[-2] = res;
+    stack_pointer -= 1;
+    break;
+}
+
+case _DUP: {
+    int oparg = (int)CURRENT_OPARG();
+    QkValue bottom = stack_pointer[-oparg];
+    QkValue top;
+    top = bottom;
+    stack_pointer[0] = top;
+    stack_pointer += 1;
+    break;
+}
+
+case _EXIT: {
+    EXIT_TO_TIER_ONE();
+    break;
+}
+
+case _GUARD_FALSE: {
+    QkValue flag = stack_pointer[-1];
+    if (flag != QK_FALSE) { JUMP_TO_JUMP_TARGET(); }
+    stack_pointer -= 1;
+    break;
+}
+
+case _GUARD_INT: {
+    uint64_t version = CURRENT_OPERAND();
+    QkValue left = stack_pointer[-2];
+    QkValue right = stack_pointer[-1];
+    (void)version;
+    if (!qk_is_int(left) || !qk_is_int(right)) { JUMP_TO_JUMP_TARGET(); }
+    break;
+}
+
+case _GUARD_TRUE: {
+    QkValue flag = stack_pointer[-1];
+    if (flag != QK_TRUE) { JUMP_TO_JUMP_TARGET(); }
+    stack_pointer -= 1;
+    break;
+}
+
+case _STORE: {
+    int oparg = (int)CURRENT_OPARG();
+    uint64_t counter = CURRENT_OPERAND();
+    QkValue value = stack_pointer[-1];
+    (void)counter;
+    qk_store(tstate, oparg, value);
+    stack_pointer -= 1;
+    break;
+}

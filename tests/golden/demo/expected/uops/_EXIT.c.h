@@ -1,0 +1,1 @@
+EXIT_TO_TIER_ONE();

@@ -1,0 +1,209 @@
+"""DSL errors: status 1 and one `uop_defs/FILE:LINE:COL: error: ...` line; never a traceback."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def run_generator(tmp_path: Path, files: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    defs = tmp_path / "uop_defs"
+    defs.mkdir()
+    for name, text in files.items():
+        (defs / name).write_text(text)
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    return subprocess.run(
+        [sys.executable, "-m", "generator.cases", "--defs", "uop_defs", "--out", "out"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+CASES = {
+    "syntax": (
+        "op(_A, (x -- ) { }\n",
+        "uop_defs/a.uops:1:16: error: syntax error: expected ')', found '{'",
+    ),
+    "syntax_declaration": (
+        "instruction(A, (--)) { }\n",
+        "uop_defs/a.uops:1:1: error: syntax error: expected a declaration "
+        "(helper, op, inst, macro, branch, oparg), found 'instruction'",
+    ),
+    "syntax_cache_size": (
+        "op(_A, (c/3 --)) { }\n",
+        "uop_defs/a.uops:1:11: error: syntax error: expected the number of cache units "
+        "(1, 2 or 4), found '3'",
+    ),
+    "syntax_cache_after_stack": (
+        "op(_A, (x, c/1 -- x)) { }\n",
+        "uop_defs/a.uops:1:12: error: syntax error: cache entry 'c' must come before the "
+        "stack inputs",
+    ),
+    "unterminated_body": (
+        "op(_A, (--)) {\n    x = 1;\n",
+        "uop_defs/a.uops:3:1: error: syntax error: expected '}' to close the body, "
+        "found end of file",
+    ),
+    "unterminated_comment": (
+        "/* no end\n",
+        "uop_defs/a.uops:1:1: error: unterminated comment: expected '*/' before end of file",
+    ),
+    "uop_name": (
+        "op(A, (--)) { }\n",
+        "uop_defs/a.uops:1:4: error: micro-op name 'A' must start with '_'",
+    ),
+    "unknown_uop_in_macro": (
+        "op(_A, (--)) { }\nmacro(M) = _A + _B;\n",
+        "uop_defs/a.uops:2:17: error: unknown micro-op '_B' in M",
+    ),
+    "unknown_instruction_in_branch": (
+        "op(_A, (--)) { }\nbranch(NOPE) { jump: _A; }\n",
+        "uop_defs/a.uops:2:1: error: unknown instruction 'NOPE' in branch(NOPE)",
+    ),
+    "unknown_instruction_in_oparg": (
+        'oparg(NOPE) { A = "a" }\n',
+        "uop_defs/a.uops:1:1: error: unknown instruction 'NOPE' in oparg(NOPE)",
+    ),
+    "unknown_uop_in_branch": (
+        "inst(J, (--)) { JUMPBY(oparg); }\nbranch(J) { jump: _NOPE; }\n",
+        "uop_defs/a.uops:2:19: error: unknown micro-op '_NOPE' in branch",
+    ),
+    "duplicate_uop": (
+        "op(_A, (--)) { }\n\nop(_A, (--)) { }\n",
+        "uop_defs/a.uops:3:1: error: duplicate definition of micro-op '_A' "
+        "(first defined at uop_defs/a.uops:1:1)",
+    ),
+    "duplicate_inst_and_op": (
+        "inst(A, (--)) { }\nop(_A, (--)) { }\n",
+        "uop_defs/a.uops:2:1: error: duplicate definition of micro-op '_A' "
+        "(first defined at uop_defs/a.uops:1:1)",
+    ),
+    "duplicate_instruction": (
+        "inst(A, (--)) { }\nop(_B, (--)) { }\nmacro(A) = _B;\n",
+        "uop_defs/a.uops:3:1: error: duplicate definition of instruction 'A' "
+        "(first defined at uop_defs/a.uops:1:1)",
+    ),
+    "duplicate_helper": (
+        "helper(h) = pure;\nhelper(h) = writes;\n",
+        "uop_defs/a.uops:2:1: error: duplicate definition of helper 'h' "
+        "(first defined at uop_defs/a.uops:1:1)",
+    ),
+    "duplicate_oparg_value": (
+        'inst(A, (--)) { }\noparg(A) { X = "x", X = "y", }\n',
+        "uop_defs/a.uops:2:21: error: duplicate definition of oparg value 'X' "
+        "(first defined at uop_defs/a.uops:2:12)",
+    ),
+    "unknown_helper": (
+        "inst(A, (--)) {\n    foo(1);\n}\n",
+        "uop_defs/a.uops:2:5: error: unknown helper 'foo': declare it in a helper(foo) = ...; line",
+    ),
+    "unknown_effect": (
+        "helper(h) = writes | sometimes;\n",
+        "uop_defs/a.uops:1:22: error: unknown effect 'sometimes' "
+        "(expected one of pure, writes, fails, allocates, escapes)",
+    ),
+    "guard_after_helper": (
+        "helper(h) = writes;\nop(_A, (--)) {\n    h();\n    DEOPT_IF(1);\n}\n",
+        "uop_defs/a.uops:4:5: error: DEOPT_IF after a side effect (the call to h at 3:5): "
+        "a guard must come before anything it cannot undo",
+    ),
+    "guard_after_setlocal": (
+        "op(_A, (x -- x)) { SETLOCAL(0, x); EXIT_IF(1); }\n",
+        "uop_defs/a.uops:1:36: error: EXIT_IF after a side effect (the call to SETLOCAL at "
+        "1:20): a guard must come before anything it cannot undo",
+    ),
+    "peek_moved": (
+        "op(_A, (a, b -- b, a)) { }\n",
+        "uop_defs/a.uops:1:17: error: stack effect mismatch: 'b' is an input at "
+        "stack_pointer[-1] and an output at stack_pointer[-2]; a name on both sides must stay "
+        "in its slot",
+    ),
+    "unused_array_size": (
+        "op(_A, (unused[oparg] -- unused[oparg + 1])) { }\n",
+        "uop_defs/a.uops:1:26: error: stack effect mismatch: unused array of size [oparg + 1] "
+        "in the outputs where the inputs have [oparg]",
+    ),
+    "macro_parts_disagree": (
+        "op(_A, (x -- y)) { y = x; }\nop(_B, (y, p -- z)) { z = y; (void)p; }\n"
+        "macro(M) = _A + _B;\n",
+        "uop_defs/a.uops:3:17: error: stack effect mismatch: _B takes 'y' at depth 2 but an "
+        "earlier part leaves it at depth 1",
+    ),
+    "output_before_allocation": (
+        "helper(h) = allocates;\nop(_A, (-- y)) {\n    y = QK_NONE;\n    h();\n}\n",
+        "uop_defs/a.uops:4:5: error: output 'y' is assigned before the call to h, which may "
+        "allocate: the collector could not see it (assign outputs after the last allocating call)",
+    ),
+    "tier1_only_in_macro": (
+        "inst(J, (--)) { JUMPBY(1); }\nop(_B, (--)) { }\nmacro(M) = _B + _J;\n",
+        "uop_defs/a.uops:3:17: error: _J is tier-1-only (it jumps, dispatches or uses "
+        "this_instr/next_instr), so it must be the only micro-op of M",
+    ),
+    "tier2_only_inst": (
+        "inst(J, (--)) { JUMP_TO_TOP(); }\n",
+        "uop_defs/a.uops:1:1: error: instruction J uses a tier-2-only macro; declare it with "
+        "op(_J, ...) so only traces contain it",
+    ),
+    "tier2_only_in_macro": (
+        "op(_E, (--)) { EXIT_TO_TIER_ONE(); }\nmacro(M) = _E;\n",
+        "uop_defs/a.uops:2:12: error: _E only runs in traces (it uses a tier-2-only macro), "
+        "so it cannot be part of instruction M",
+    ),
+    "two_named_caches": (
+        "op(_A, (a/1, b/2 --)) { (void)a; (void)b; }\n",
+        "uop_defs/a.uops:1:14: error: _A has more than one named cache entry ('a' and 'b'); "
+        "a micro-op has one operand in tier 2",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_error(tmp_path: Path, name: str) -> None:
+    source, expected = CASES[name]
+    result = run_generator(tmp_path, {"a.uops": source})
+    assert result.returncode == 1
+    assert result.stderr == expected + "\n"
+    assert "Traceback" not in result.stdout + result.stderr
+
+
+def test_duplicate_across_files_names_earlier_file(tmp_path: Path) -> None:
+    result = run_generator(
+        tmp_path, {"a.uops": "inst(A, (--)) { }\n", "b.uops": "// again\ninst(A, (--)) { }\n"}
+    )
+    assert result.returncode == 1
+    assert result.stderr == (
+        "uop_defs/b.uops:2:1: error: duplicate definition of instruction 'A' "
+        "(first defined at uop_defs/a.uops:1:1)\n"
+    )
+
+
+def test_branch_form_may_guard_after_side_effect(tmp_path: Path) -> None:
+    """A branch direction's exits resume at the other direction, so it never re-executes."""
+    source = (
+        "helper(h) = escapes;\n"
+        "inst(J, (x -- x)) { JUMPBY(oparg); }\n"
+        "op(_J_FALL, (x -- x)) { h(); EXIT_IF(1); }\n"
+        "branch(J) { fall: _J_FALL; }\n"
+    )
+    result = run_generator(tmp_path, {"a.uops": source})
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "out" / "uops" / "_J_FALL.c.h").exists()
+
+
+def test_output_from_local_may_precede_allocation(tmp_path: Path) -> None:
+    """A value read with GETLOCAL stays reachable through the frame, so it may be live."""
+    source = (
+        "helper(h) = allocates;\n"
+        "inst(A, (-- v)) { v = GETLOCAL(oparg); if (v == QK_NULL) { h(); } }\n"
+    )
+    result = run_generator(tmp_path, {"a.uops": source})
+    assert result.returncode == 0, result.stderr
