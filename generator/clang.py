@@ -1,0 +1,185 @@
+"""Finding a usable clang (19 or newer) and the exact flags stencils are compiled with.
+
+The SConstruct calls find_clang() once (it raises ClangError, a one-line ToolchainError, when clang
+is missing or too old) and stencil_command() per micro-op; `python -m generator.clang` does the same
+from the command line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator.errors import ToolchainError, run_main
+
+MIN_MAJOR = 19  # preserve_none and musttail across it first work in clang 19
+CLANG_ENV = "QUACK_CLANG"  # overrides the search with a path or a command name
+INSTALL_HINT = f"install it with: apt-get install clang-{MIN_MAJOR}"
+
+# Tried in order: the pinned major first, since stencil bytes depend on the compiler's version.
+_CANDIDATES = tuple(f"clang-{major}" for major in range(MIN_MAJOR, MIN_MAJOR + 8)) + ("clang",)
+
+_COMMON_FLAGS = (
+    "-O3",
+    "-std=c11",
+    # Stencils are straight-line copies: unwind tables would be a section nobody loads,
+    "-fno-asynchronous-unwind-tables",
+    # a stack protector reads %fs and calls __stack_chk_fail,
+    "-fno-stack-protector",
+    # and library calls clang invents for builtins would be holes the runtime did not ask for.
+    "-fno-builtin",
+    "-Wall",
+    "-Wextra",
+    "-Werror",
+)
+
+TARGET_FLAGS = {
+    "x86_64": (
+        "--target=x86_64-unknown-linux-gnu",  # the stencil's target, whatever the build host is
+        # Not position independent, medium model with every datum "large": data and value holes
+        # are 64-bit immediates (R_X86_64_64) and never R_X86_64_32S, which would force JIT memory
+        # into the low 2 GB. Code references stay rel32 (PLT32).
+        "-fno-pic",
+        "-mcmodel=medium",
+        "-mlarge-data-threshold=0",
+        # Helper calls go through a GOT slot (GOTPCRELX) that the patcher relaxes to a direct call
+        # when the helper is within reach, instead of a rel32 that might not reach it.
+        "-fno-plt",
+    ),
+}
+
+
+class ClangError(ToolchainError):
+    """No usable clang: missing, too old, or without its LLVM tools."""
+
+
+@dataclass(frozen=True)
+class Clang:
+    path: str
+    version: str  # the first line of `clang --version`, hashed into the stencil header
+    major: int
+    install_dir: str  # where the matching LLVM tools (llvm-objdump, ld.lld) live
+
+    def tool(self, name: str) -> str:
+        """An LLVM tool of the same installation, e.g. "llvm-objdump"."""
+        path = Path(self.install_dir) / name
+        if not path.exists():
+            raise ClangError(f"{name} not found next to {self.path} (in {self.install_dir})")
+        return str(path)
+
+
+def _probe(command: str) -> Clang | None:
+    path = shutil.which(command)
+    if path is None:
+        return None
+    try:
+        result = subprocess.run(
+            [path, "--version"], capture_output=True, text=True, check=False, timeout=30
+        )
+    except OSError:
+        return None
+    first = result.stdout.splitlines()[0] if result.stdout else ""
+    match = re.search(r"clang version (\d+)\.", first)
+    installed = re.search(r"^InstalledDir: (.*)$", result.stdout, re.MULTILINE)
+    if result.returncode != 0 or match is None:
+        return None
+    install_dir = installed.group(1) if installed else str(Path(path).parent)
+    return Clang(path, first.strip(), int(match.group(1)), install_dir)
+
+
+def find_clang(override: str | None = None) -> Clang:
+    """The clang to build stencils with: `override`, else $QUACK_CLANG, else the first found."""
+    requested = override or os.environ.get(CLANG_ENV)
+    candidates = (requested,) if requested else _CANDIDATES
+    found: list[str] = []
+    for command in candidates:
+        clang = _probe(command)
+        if clang is not None and clang.major >= MIN_MAJOR:
+            return clang
+        if clang is not None:
+            found.append(f"{clang.version} at {clang.path}")
+        elif requested:
+            found.append(f"no working clang at {requested}")
+    seen = "; ".join(found) if found else "none"
+    raise ClangError(f"clang {MIN_MAJOR} or newer is required (found {seen}); {INSTALL_HINT}")
+
+
+def stencil_flags(target: str) -> list[str]:
+    """Every flag a stencil (template.c or shim.c) is compiled with for `target`."""
+    if target not in TARGET_FLAGS:
+        known = ", ".join(TARGET_FLAGS)
+        raise ToolchainError(f"unknown stencil target {target!r} (known: {known})")
+    return [*TARGET_FLAGS[target], *_COMMON_FLAGS]
+
+
+def stencil_command(
+    clang: Clang,
+    target: str,
+    source: str,
+    output: str,
+    includes: list[str],
+    body: str | None = None,
+) -> list[str]:
+    """The command compiling one stencil object; `body` is the micro-op body for template.c.
+
+    `body` is given relative to an include directory (e.g. "uops/_NOP.c.h" with -I out/x86_64), and
+    the checkout's path is mapped away, so objects are identical wherever the tree lives.
+    """
+    command = [clang.path, *stencil_flags(target), f"-ffile-prefix-map={os.getcwd()}=."]
+    command += [f"-I{include}" for include in includes]
+    if body is not None:
+        command.append(f'-DQK_UOP_BODY="{body}"')
+    return [*command, "-c", source, "-o", output]
+
+
+def disassemble(clang: Clang, obj: Path) -> tuple[str, ...]:
+    """The object's code with relocations, without paths or raw bytes: comments for the header."""
+    result = subprocess.run(
+        [clang.tool("llvm-objdump"), "--disassemble", "--reloc", "--no-show-raw-insn", obj.name],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=obj.parent,
+    )
+    if result.returncode != 0:
+        raise ToolchainError(f"llvm-objdump failed on {obj.name}: {result.stderr.strip()}")
+    lines = result.stdout.splitlines()
+    # Skip the banner ("<file>:  file format ...") that names the file.
+    body = [line.rstrip().replace("\t", " ") for line in lines if "file format" not in line]
+    while body and not body[0]:
+        body.pop(0)
+    return tuple(body)
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m generator.clang",
+        description="Check clang and compile one stencil object with the stencil flags.",
+    )
+    parser.add_argument("--clang", help=f"clang to use (default: ${CLANG_ENV}, then the PATH)")
+    parser.add_argument("--target", default="x86_64", choices=sorted(TARGET_FLAGS))
+    parser.add_argument("--body", help="micro-op body, relative to an -I directory")
+    parser.add_argument("-I", dest="includes", action="append", default=[])
+    parser.add_argument("-o", dest="output", help="object to write")
+    parser.add_argument("source", nargs="?", help="stencil_src/template.c or stencil_src/shim.c")
+    args = parser.parse_args(argv)
+    clang = find_clang(args.clang)
+    if args.source is None:  # only the check: say what will be used
+        print(f"{clang.path}: {clang.version}")
+        return 0
+    if args.output is None:
+        raise ToolchainError("-o is required to compile a stencil")
+    command = stencil_command(
+        clang, args.target, args.source, args.output, args.includes, args.body
+    )
+    result = subprocess.run(command, check=False)
+    return result.returncode
+
+
+if __name__ == "__main__":
+    raise SystemExit(run_main(main))

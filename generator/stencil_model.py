@@ -1,0 +1,77 @@
+"""The target-neutral model of a stencil: bytes plus the holes the runtime patches.
+
+The enums' numeric values are written into the generated header, so the C patch routine and this
+model share one numbering.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+
+class PatchKind(enum.IntEnum):
+    """How a hole's bytes are computed from its value (the C names drop the prefix QK_PATCH_)."""
+
+    ABS64 = 0  # 8 bytes: value + addend
+    REL32 = 1  # 4 bytes: value + addend - hole address, which must fit in int32
+    GOTPCRELX = 2  # x86_64 load/call/jmp through a GOT slot in this stencil's data, relaxable
+
+
+class HoleValue(enum.IntEnum):
+    """What a hole refers to (the C names drop the prefix QK_HOLE_)."""
+
+    CODE = 0  # this stencil's code
+    DATA = 1  # this stencil's data
+    CONTINUE = 2  # the next micro-op
+    JUMP_TARGET = 3
+    ERROR_TARGET = 4
+    TOP = 5  # the start of the trace
+    OPARG = 6
+    OPERAND = 7
+    TARGET = 8  # the instruction offset the micro-op exits to
+    SYMBOL = 9  # a runtime function or datum, resolved by the ordinary linker
+
+
+# The hole symbols template.c declares, and what each refers to.
+SPECIAL_SYMBOLS = {
+    "_JIT_CONTINUE": HoleValue.CONTINUE,
+    "_JIT_JUMP_TARGET": HoleValue.JUMP_TARGET,
+    "_JIT_ERROR_TARGET": HoleValue.ERROR_TARGET,
+    "_JIT_TOP": HoleValue.TOP,
+    "_JIT_OPARG": HoleValue.OPARG,
+    "_JIT_OPERAND": HoleValue.OPERAND,
+    "_JIT_TARGET": HoleValue.TARGET,
+}
+
+
+@dataclass(frozen=True)
+class Hole:
+    offset: int  # in the stencil's code or data
+    kind: PatchKind
+    value: HoleValue
+    symbol: str | None  # the runtime symbol for SYMBOL holes, else None
+    addend: int
+    got_offset: int = 0  # GOTPCRELX only: offset of the symbol's GOT slot in the stencil's data
+
+    @property
+    def name(self) -> str:
+        """A readable name for dumps and the harness: the symbol or the value kind."""
+        return self.symbol if self.symbol is not None else self.value.name
+
+
+@dataclass(frozen=True)
+class Stencil:
+    name: str  # the micro-op, or "shim"
+    code: bytes
+    data: bytes
+    code_holes: tuple[Hole, ...]
+    data_holes: tuple[Hole, ...]
+    disassembly: tuple[str, ...]
+    dropped_trailing_jump: bool  # the final `jmp _JIT_CONTINUE` was removed
+
+    @property
+    def symbols(self) -> list[str]:
+        """The runtime symbols the stencil refers to, sorted."""
+        names = {h.symbol for h in self.code_holes + self.data_holes if h.symbol is not None}
+        return sorted(names)

@@ -1,0 +1,58 @@
+// The environment a tier-2 micro-op body sees when it is compiled into a stencil.
+//
+// Every hole is the address of an extern symbol that no object defines: the stencil extractor turns
+// each relocation against one into a hole, and the runtime patches in the real value. Value holes
+// are cast through a narrow integer type so the optimizer knows their range.
+#ifndef QUACK_JIT_ENV_H
+#define QUACK_JIT_ENV_H
+
+#include <stdint.h>
+
+#include "quack.h"
+
+// The JIT's calling convention: all three arguments stay in the same registers along a trace, and
+// preserve_none lets a micro-op use every other register without saving it.
+typedef __attribute__((preserve_none)) QkCodeUnit *(*QkJitTailFunc)(QkFrame *frame,
+                                                                     QkValue *stack_pointer,
+                                                                     QkThread *tstate);
+
+extern char _JIT_OPARG[];
+extern char _JIT_OPERAND[];
+extern char _JIT_TARGET[];
+extern char _JIT_CONTINUE[];
+extern char _JIT_JUMP_TARGET[];
+extern char _JIT_ERROR_TARGET[];
+extern char _JIT_TOP[];
+
+#define CURRENT_OPARG() ((uint32_t)(uintptr_t)_JIT_OPARG)
+#define CURRENT_OPERAND() ((uint64_t)(uintptr_t)_JIT_OPERAND)
+#define CURRENT_TARGET() ((uint32_t)(uintptr_t)_JIT_TARGET)
+
+// A tail call to another point of the trace, keeping the three arguments in their registers.
+#define QK_JIT_TAIL_CALL(hole)                                                                    \
+    do {                                                                                          \
+        __attribute__((musttail)) return ((QkJitTailFunc)(hole))(frame, stack_pointer, tstate);   \
+    } while (0)
+
+#define JUMP_TO_JUMP_TARGET() QK_JIT_TAIL_CALL(_JIT_JUMP_TARGET)
+#define JUMP_TO_ERROR() QK_JIT_TAIL_CALL(_JIT_ERROR_TARGET)
+#define JUMP_TO_TOP() QK_JIT_TAIL_CALL(_JIT_TOP)
+
+// Leaving the trace: the interpreter resumes at the target instruction with the frame's stack
+// pointer, so both are stored before returning through the shim.
+#define EXIT_TO_TIER_ONE()                                                                        \
+    do {                                                                                          \
+        frame->stack_pointer = stack_pointer;                                                     \
+        frame->instr_ptr = qk_code_start(frame) + CURRENT_TARGET();                               \
+        return frame->instr_ptr;                                                                  \
+    } while (0)
+
+// Same, but NULL tells the interpreter the exception raised at the target must be handled.
+#define ERROR_TO_TIER_ONE()                                                                       \
+    do {                                                                                          \
+        frame->stack_pointer = stack_pointer;                                                     \
+        frame->instr_ptr = qk_code_start(frame) + CURRENT_TARGET();                               \
+        return NULL;                                                                              \
+    } while (0)
+
+#endif

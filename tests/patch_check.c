@@ -1,0 +1,88 @@
+/* Test harness: patches every stencil of quack_stencils.h with runtime/jit_patch.c at chosen
+ * addresses and prints the bytes as JSON, for tests/test_patch_vs_lld.py to compare with ld.lld.
+ *
+ * Nothing runs the code. The runtime helpers are not linked in: the test gives each one an address
+ * with --defsym, so hole symbols resolve to known values in this (non-PIE) executable. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "jit_patch.h"
+#include "quack_stencils.h"
+
+/* Big enough for any micro-op's stencil; checked, never assumed. */
+enum { MAX_PART = 1 << 16 };
+
+/* The addresses and values stencil number k is patched with (tests/test_patch_vs_lld.py mirrors
+ * them through the JSON, never by recomputing). */
+static QkPatchValues values_for(uint32_t k, uintptr_t code_addr, uint32_t code_size) {
+    QkPatchValues v = {
+        .cont = code_addr + code_size, /* where ld.lld's kept trailing jump lands: its rel32 is 0 */
+        .jump_target = 0x30000000u + k * 0x40u,
+        .error_target = 0x30800000u + k * 0x40u,
+        .top = 0x0f000000u + k * 0x40u,
+        .oparg = 0x123456u + k,
+        .operand = UINT64_C(0x1122334455667788) + k,
+        .target = 0xabc0u + k,
+    };
+    return v;
+}
+
+static void print_hex(const char *key, const uint8_t *bytes, uint32_t n) {
+    printf("\"%s\": \"", key);
+    for (uint32_t i = 0; i < n; i++) {
+        printf("%02x", bytes[i]);
+    }
+    printf("\"");
+}
+
+static void print_symbols(const QkHole *holes, uint32_t n, int *first) {
+    for (uint32_t i = 0; i < n; i++) {
+        if (holes[i].value == QK_HOLE_SYMBOL) {
+            printf("%s\"%s\": %" PRIuPTR, *first ? "" : ", ", holes[i].name,
+                   (uintptr_t)holes[i].symbol);
+            *first = 0;
+        }
+    }
+}
+
+static int check(const QkStencil *s, uint32_t k) {
+    static uint8_t code[MAX_PART], data[MAX_PART];
+    if (s->code_size > MAX_PART || s->data_size > MAX_PART) {
+        fprintf(stderr, "patch_check: stencil %s too large\n", s->name);
+        return 1;
+    }
+    uintptr_t code_addr = 0x10000000u + k * 0x10000u, data_addr = 0x20000000u + k * 0x10000u;
+    QkPatchValues v = values_for(k, code_addr, s->code_size);
+    int status = qk_patch_stencil(s, code, code_addr, data, data_addr, &v);
+    printf("%s\"%s\": {\"status\": %d, \"code_addr\": %" PRIuPTR ", \"data_addr\": %" PRIuPTR,
+           k == 0 ? "" : ",\n", s->name, status, code_addr, data_addr);
+    printf(", \"values\": {\"_JIT_CONTINUE\": %" PRIuPTR ", \"_JIT_JUMP_TARGET\": %" PRIuPTR
+           ", \"_JIT_ERROR_TARGET\": %" PRIuPTR ", \"_JIT_TOP\": %" PRIuPTR
+           ", \"_JIT_OPARG\": %" PRIuPTR ", \"_JIT_OPERAND\": %" PRIuPTR
+           ", \"_JIT_TARGET\": %" PRIuPTR "}, ",
+           v.cont, v.jump_target, v.error_target, v.top, v.oparg, v.operand, v.target);
+    print_hex("code", code, s->code_size);
+    printf(", ");
+    print_hex("data", data, s->data_size);
+    printf(", \"symbols\": {");
+    int first = 1;
+    print_symbols(s->code_holes, s->n_code_holes, &first);
+    print_symbols(s->data_holes, s->n_data_holes, &first);
+    printf("}}");
+    return 0;
+}
+
+int main(void) {
+    uint32_t k = 0;
+    int failed = 0;
+    printf("{");
+    failed |= check(&qk_shim_stencil, k++);
+    for (uint32_t op = 0; op < QK_UOP_COUNT; op++) {
+        if (qk_stencils[op].code != NULL) {
+            failed |= check(&qk_stencils[op], k++);
+        }
+    }
+    printf("}\n");
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,227 @@
+"""The proof: runtime/jit_patch.c patches every real stencil exactly as ld.lld links its object.
+
+Builds everything in a temporary directory (micro-op bodies, stencil objects, the header, the
+tests/patch_check.c harness), then for each micro-op links its object with ld.lld at the addresses
+the harness used and compares the bytes.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from elftools.elf.elffile import ELFFile
+
+from generator.clang import Clang, find_clang, stencil_command
+from generator.elf_reader import SectionKind, read_object
+
+ROOT = Path(__file__).resolve().parent.parent
+TARGET = "x86_64"
+HELPER_BASE = 0x40000000  # near the stencils: every GOT call is relaxed, by lld and by us
+FAR_HELPER = 0x7F0000000000  # beyond rel32 reach of the stencils: the GOT slot must be used
+FAR_SYMBOL = "qk_binary_op"
+
+
+def run(command: list[str], cwd: Path = ROOT) -> str:
+    result = subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=False)
+    assert result.returncode == 0, f"{' '.join(command)}\n{result.stdout}\n{result.stderr}"
+    return result.stdout
+
+
+def build_stencils(clang: Clang, out: Path) -> tuple[Path, list[Path], Path]:
+    """Generates the bodies, compiles every stencil and writes the header; returns (header,
+    micro-op objects, shim object)."""
+    run([sys.executable, "-m", "generator.cases", "--defs", "uop_defs", "--out", str(out)])
+    objects = out / "stencils"
+    objects.mkdir()
+    includes = ["runtime", "stencil_src", str(out / "include"), str(out)]
+    uops = sorted(p.name.removesuffix(".c.h") for p in (out / "uops").glob("*.c.h"))
+    for uop in uops:
+        run(
+            stencil_command(
+                clang,
+                TARGET,
+                "stencil_src/template.c",
+                str(objects / f"{uop}.o"),
+                includes,
+                f"uops/{uop}.c.h",
+            )
+        )
+    shim = out / "shim.o"
+    run(stencil_command(clang, TARGET, "stencil_src/shim.c", str(shim), includes))
+    header = out / "include" / "quack_stencils.h"
+    uop_objects = [objects / f"{uop}.o" for uop in uops]
+    run(
+        [
+            sys.executable,
+            "-m",
+            "generator.stencils",
+            "--target",
+            TARGET,
+            "--shim",
+            str(shim),
+            "--out",
+            str(header),
+            *map(str, uop_objects),
+        ]
+    )
+    return header, uop_objects, shim
+
+
+def helper_symbols(objects: list[Path]) -> list[str]:
+    names = set()
+    for path in objects:
+        for rel in read_object(path, path.stem).relocations:
+            if rel.symbol.section is None and not rel.symbol.name.startswith("_JIT_"):
+                names.add(rel.symbol.name)
+    return sorted(names)
+
+
+def harness(clang: Clang, out: Path, helpers: dict[str, int], name: str) -> dict[str, Any]:
+    """Builds and runs tests/patch_check.c with each helper at the given address."""
+    exe = out / name
+    defsyms = [f"-Wl,--defsym,{sym}={addr:#x}" for sym, addr in helpers.items()]
+    run(
+        [
+            clang.path,
+            "-std=c11",
+            "-O1",
+            "-g",
+            "-Wall",
+            "-Wextra",
+            "-Werror",
+            "-fsanitize=address,undefined",
+            "-fno-sanitize-recover=all",
+            "-no-pie",
+            "-Iruntime",
+            f"-I{out / 'include'}",
+            "tests/patch_check.c",
+            "runtime/jit_patch.c",
+            *defsyms,
+            "-o",
+            str(exe),
+        ]
+    )
+    patched: dict[str, Any] = json.loads(run([str(exe)]))
+    return patched
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    clang = find_clang()
+    out = tmp_path_factory.mktemp(TARGET)
+    header, objects, shim = build_stencils(clang, out)
+    names = helper_symbols([*objects, shim])
+    near = {sym: HELPER_BASE + i * 0x100 for i, sym in enumerate(names)}
+    return {
+        "clang": clang,
+        "out": out,
+        "objects": [*objects, shim],
+        "helpers": near,
+        "patched": harness(clang, out, near, "patch_check"),
+    }
+
+
+def lld_link(clang: Clang, obj: Path, entry: dict[str, Any], work: Path) -> tuple[bytes, bytes]:
+    """Links one stencil object at the harness's addresses; returns its code and data bytes."""
+    model = read_object(obj, obj.stem)
+    code = [s.name for s in model.sections if s.kind is SectionKind.CODE]
+    data = [s.name for s in model.sections if s.kind is SectionKind.DATA]
+    # Helpers are defined inside a section: lld never relaxes a GOT load of an absolute symbol
+    # (--defsym), but the runtime's helpers are functions in its text.
+    helpers = sorted(entry["symbols"].items(), key=lambda item: item[1])
+    defined = " ".join(f". = {addr:#x}; {name} = .;" for name, addr in helpers)
+    # One input-section description per section, in the object's order: the extractor's layout.
+    script = work / f"{obj.stem}.ld"
+    script.write_text(
+        "SECTIONS {\n"
+        f"  .text {entry['code_addr']:#x} : {{ {' '.join(f'*({n})' for n in code)} }}\n"
+        f"  .rodata {entry['data_addr']:#x} : {{ {' '.join(f'*({n})' for n in data)} }}\n"
+        + (f"  .helpers {helpers[0][1]:#x} : {{ {defined} }}\n" if helpers else "")
+        + "}\n"
+    )
+    undefined = {r.symbol.name for r in model.relocations if r.symbol.section is None}
+    missing = undefined - entry["values"].keys() - entry["symbols"].keys()
+    assert not missing, f"{obj.stem}: harness gave no address for {missing}"
+    values = sorted(undefined & entry["values"].keys())
+    elf = work / f"{obj.stem}.elf"
+    run(
+        [
+            clang.tool("ld.lld"),
+            "-T",
+            str(script),
+            "-e",
+            "_JIT_ENTRY",
+            "-o",
+            str(elf),
+            *(f"--defsym={sym}={entry['values'][sym]:#x}" for sym in values),
+            str(obj),
+        ]
+    )
+    with elf.open("rb") as stream:
+        linked = ELFFile(stream)
+        text, rodata = (linked.get_section_by_name(name) for name in (".text", ".rodata"))
+        return (
+            b"" if text is None else bytes(text.data()),
+            b"" if rodata is None else bytes(rodata.data()),
+        )
+
+
+def test_every_stencil_patches_like_lld(built: dict[str, Any], tmp_path: Path) -> None:
+    patched = built["patched"]
+    mismatches = []
+    dropped = 0
+    for obj in built["objects"]:
+        name = obj.stem  # the extractor names each stencil after its object, as does the harness
+        entry = patched[name]
+        assert entry["status"] == 0, name
+        code, data = bytes.fromhex(entry["code"]), bytes.fromhex(entry["data"])
+        lld_code, lld_data = lld_link(built["clang"], obj, entry, tmp_path)
+        if len(lld_code) == len(code) + 5:
+            # The extractor dropped the trailing jump. _JIT_CONTINUE is where the next stencil
+            # starts, i.e. where the dropped jump itself stood: lld links it as `jmp .` (rel -5).
+            assert lld_code[len(code) :] == bytes.fromhex("e9fbffffff"), name
+            lld_code = lld_code[: len(code)]
+            dropped += 1
+        if lld_code != code:
+            mismatches.append(f"{name} code:\n  lld  {lld_code.hex()}\n  ours {code.hex()}")
+        # After the object's data come our GOT slots (lld relaxed every GOT use away).
+        if data[: len(lld_data)] != lld_data:
+            mismatches.append(f"{name} data:\n  lld  {lld_data.hex()}\n  ours {data.hex()}")
+        slots = data[len(lld_data) :]
+        slots = slots[len(slots) % 8 :]
+        for i in range(0, len(slots), 8):
+            assert int.from_bytes(slots[i : i + 8], "little") in entry["symbols"].values(), name
+    assert not mismatches, "\n".join(mismatches)
+    assert dropped > 0
+
+
+def test_calls_are_relaxed_to_direct(built: dict[str, Any]) -> None:
+    """With helpers near, no stencil calls through memory any more."""
+    relaxed = 0
+    for entry in built["patched"].values():
+        code = bytes.fromhex(entry["code"])
+        assert b"\xff\x15" not in code or entry["symbols"] == {}, entry
+        relaxed += code.count(b"\x67\xe8")
+    assert relaxed > 0
+
+
+def test_far_helper_goes_through_the_got_slot(built: dict[str, Any]) -> None:
+    clang, out = built["clang"], built["out"]
+    helpers = {**built["helpers"], FAR_SYMBOL: FAR_HELPER}
+    far = harness(clang, out, helpers, "patch_check_far")
+    users = [n for n, e in far.items() if FAR_SYMBOL in e["symbols"]]
+    assert users, f"no stencil calls {FAR_SYMBOL}"
+    for name in users:
+        entry = far[name]
+        assert entry["status"] == 0, name
+        code, data = bytes.fromhex(entry["code"]), bytes.fromhex(entry["data"])
+        slot = data.index(FAR_HELPER.to_bytes(8, "little"))
+        slot_addr = entry["data_addr"] + slot
+        at = code.index(b"\xff\x15")  # the call stayed indirect
+        rel = int.from_bytes(code[at + 2 : at + 6], "little", signed=True)
+        assert entry["code_addr"] + at + 6 + rel == slot_addr, name
