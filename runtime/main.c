@@ -1,0 +1,188 @@
+/* quack [--stats] PROGRAM.py | quack [--stats] --image IMAGE.qkimg
+ * Compiles the program with the front end (python3 -m frontend), then runs the code image. */
+#include <errno.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "ceval.h"
+#include "image.h"
+#include "stats_io.h"
+
+typedef struct Buffer {
+    unsigned char *bytes;
+    size_t size, capacity;
+} Buffer;
+
+static int buffer_read_fd(Buffer *b, int fd) {
+    for (;;) {
+        if (b->size == b->capacity) {
+            size_t capacity = b->capacity ? b->capacity * 2 : 1 << 16;
+            unsigned char *grown = realloc(b->bytes, capacity);
+            if (grown == NULL) {
+                return -1;
+            }
+            b->bytes = grown;
+            b->capacity = capacity;
+        }
+        ssize_t n = read(fd, b->bytes + b->size, b->capacity - b->size);
+        if (n == 0) {
+            return 0;
+        }
+        if (n < 0 && errno != EINTR) {
+            return -1;
+        }
+        if (n > 0) {
+            b->size += (size_t)n;
+        }
+    }
+}
+
+/* The checkout quack was built in: the binary lives at ROOT/out/<target>/bin/quack. */
+static int find_home(char *root, size_t size, char *target, size_t target_size) {
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0) {
+        return -1;
+    }
+    exe[n] = '\0';
+    char *bin = dirname(exe);          /* ROOT/out/<target>/bin */
+    char *target_dir = dirname(bin);   /* ROOT/out/<target> */
+    snprintf(target, target_size, "%s", target_dir);
+    char *out = dirname(target_dir);   /* ROOT/out */
+    snprintf(root, size, "%s", dirname(out));
+    return 0;
+}
+
+/* Runs the front end, collecting the image it writes to stdout. Returns its exit status. */
+static int compile_program(const char *program, Buffer *image) {
+    char root[PATH_MAX], target_dir[PATH_MAX], pythonpath[3 * PATH_MAX];
+    if (find_home(root, sizeof root, target_dir, sizeof target_dir) < 0) {
+        fputs("quack: cannot locate the front end (no /proc/self/exe)\n", stderr);
+        return 1;
+    }
+    const char *home = getenv("QUACK_HOME");
+    const char *old = getenv("PYTHONPATH");
+    snprintf(pythonpath, sizeof pythonpath, "%s:%s/lib%s%s", home ? home : root, target_dir,
+             old ? ":" : "", old ? old : "");
+    const char *python = getenv("QUACK_PYTHON") ? getenv("QUACK_PYTHON") : "python3";
+    int fds[2];
+    if (pipe(fds) < 0) {
+        perror("quack: pipe");
+        return 1;
+    }
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0) {
+        perror("quack: fork");
+        return 1;
+    }
+    if (pid == 0) {
+        close(fds[0]);
+        dup2(fds[1], STDOUT_FILENO);
+        close(fds[1]);
+        setenv("PYTHONPATH", pythonpath, 1);
+        execlp(python, python, "-P", "-m", "frontend", program, (char *)NULL);
+        fprintf(stderr, "quack: cannot run the front end with %s: %s\n", python, strerror(errno));
+        _exit(1);
+    }
+    close(fds[1]);
+    int read_failed = buffer_read_fd(image, fds[0]);
+    close(fds[0]);
+    int status;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    if (read_failed) {
+        fputs("quack: cannot read the front end's output\n", stderr);
+        return 1;
+    }
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 1;
+}
+
+static int read_file(const char *path, Buffer *b) {
+    FILE *f = fopen(path, "rb");
+    if (f == NULL) {
+        fprintf(stderr, "quack: can't open file '%s': %s\n", path, strerror(errno));
+        return 1;
+    }
+    int failed = buffer_read_fd(b, fileno(f));
+    fclose(f);
+    return failed ? 1 : 0;
+}
+
+static long env_long(const char *name, long fallback) {
+    const char *v = getenv(name);
+    if (v == NULL || *v == '\0') {
+        return fallback;
+    }
+    char *end;
+    long n = strtol(v, &end, 10);
+    if (*end != '\0' || n < 0) {
+        fprintf(stderr, "quack: ignoring %s=%s (not a non-negative number)\n", name, v);
+        return fallback;
+    }
+    return n;
+}
+
+static int usage(void) {
+    fputs("usage: quack [--stats] PROGRAM.py\n"
+          "       quack [--stats] --image IMAGE.qkimg\n"
+          "environment: QUACK_JIT=0|1 (default 1), QUACK_TIER2=0|1 (default 1),\n"
+          "             QUACK_JIT_THRESHOLD=N (default 16), QUACK_STATS=FILE (JSON at exit)\n",
+          stderr);
+    return 2;
+}
+
+int main(int argc, char **argv) {
+    int print_stats = 0, is_image = 0;
+    const char *path = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--stats") == 0) {
+            print_stats = 1;
+        } else if (strcmp(argv[i], "--image") == 0) {
+            is_image = 1;
+        } else if (argv[i][0] == '-' || path != NULL) {
+            return usage();
+        } else {
+            path = argv[i];
+        }
+    }
+    if (path == NULL) {
+        return usage();
+    }
+    Buffer image = {0};
+    int status = is_image ? read_file(path, &image) : compile_program(path, &image);
+    if (status != 0) {
+        free(image.bytes);
+        return status;
+    }
+    QkThread tstate;
+    if (qk_thread_init(&tstate) < 0) {
+        fputs("quack: out of memory\n", stderr);
+        return 1;
+    }
+    tstate.tier2_enabled = env_long("QUACK_TIER2", 1) != 0;
+    tstate.jit_enabled = tstate.tier2_enabled && env_long("QUACK_JIT", 1) != 0;
+    long threshold = env_long("QUACK_JIT_THRESHOLD", 16);
+    tstate.jit_threshold = threshold < 1 ? 1 : (threshold > 4096 ? 4096 : (uint32_t)threshold);
+
+    QkValue code = qk_load_image(&tstate, image.bytes, image.size, path);
+    free(image.bytes);
+    status = code == QK_NULL ? 1 : qk_run_module(&tstate, code);
+    fflush(stdout);
+    const char *stats_path = getenv("QUACK_STATS");
+    if (stats_path != NULL && *stats_path != '\0' &&
+        qk_stats_write_json(&tstate.stats, stats_path) != 0) {
+        fprintf(stderr, "quack: cannot write statistics to %s\n", stats_path);
+        status = status ? status : 1;
+    }
+    if (print_stats) {
+        qk_stats_print(&tstate.stats, stderr);
+    }
+    qk_thread_fini(&tstate);
+    return status;
+}

@@ -1,0 +1,29 @@
+/* Counters the runtime keeps for QUACK_STATS / --stats. One X-macro list so the JSON writer, the
+ * human-readable printer and the struct never disagree. */
+#ifndef QUACK_STATS_H
+#define QUACK_STATS_H
+
+#include <stdint.h>
+
+#define QK_STATS_FIELDS(X)                                                                         \
+    X(traces_started)                                                                              \
+    X(traces_aborted)                                                                              \
+    X(traces_compiled)                                                                             \
+    X(executors_entered)                                                                           \
+    X(jit_entries)                                                                                 \
+    X(tier2_entries)                                                                               \
+    X(side_exits)                                                                                  \
+    X(uops_traced)                                                                                 \
+    X(uops_emitted)                                                                                \
+    X(jit_code_bytes)                                                                              \
+    X(jit_data_bytes)                                                                              \
+    X(jit_compile_ns)                                                                              \
+    X(gc_collections)
+
+typedef struct QkStats {
+#define QK_STATS_DECLARE(name) uint64_t name;
+    QK_STATS_FIELDS(QK_STATS_DECLARE)
+#undef QK_STATS_DECLARE
+} QkStats;
+
+#endif

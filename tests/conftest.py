@@ -1,0 +1,41 @@
+"""Shared fixtures: where the build put things. The README's test command builds before pytest."""
+
+from __future__ import annotations
+
+import os
+import platform
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+TARGET = {"x86_64": "x86_64", "aarch64": "aarch64", "arm64": "aarch64"}[platform.machine()]
+OUT = ROOT / "out" / TARGET
+
+
+def built(path: Path) -> Path:
+    if not path.exists():
+        pytest.fail(f"{path} is missing: build first with `.venv/bin/scons`")
+    return path
+
+
+@pytest.fixture(scope="session")
+def quack() -> Path:
+    return built(OUT / "bin" / "quack")
+
+
+@pytest.fixture(scope="session")
+def quack_asan() -> Path:
+    return built(OUT / "bin" / "quack-asan")
+
+
+@pytest.fixture(scope="session")
+def out_dir() -> Path:
+    return built(OUT)
+
+
+def quack_env(**overrides: str) -> dict[str, str]:
+    """The environment for running quack: the caller's, with QUACK_* settings replaced."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("QUACK_")}
+    env.update(overrides)
+    return env
