@@ -349,6 +349,7 @@ class _BodyScan:
             tier1_only=bool(used & set(TIER1_ONLY_MACROS + TIER1_ONLY_NAMES)),
             tier2_only=bool(used & set(TIER2_ONLY_MACROS)),
             needs_sync=fx.needs_sync(self.effects),
+            branch_form=self.exempt_guards,
         )
         if properties.tier1_only and properties.tier2_only:
             raise ToolchainError(

@@ -19,15 +19,29 @@ class Tier(Enum):
 _Expansion = Callable[[str, Uop], list[str]]
 
 
+def _pop_inputs(uop: Uop, peeks_stay: bool) -> list[str]:
+    """The statement consuming the micro-op's stack inputs (peeked ones too, unless peeks_stay)."""
+    inputs = stack.total(uop.effect.inputs)
+    if peeks_stay:
+        peeked = stack.peeks(uop.effect)
+        inputs = stack.total(tuple(i for i in uop.effect.inputs if i.name not in peeked))
+    return [] if inputs == stack.Linear() else [f"stack_pointer -= {inputs.render()};"]
+
+
 def _leave(macro: str) -> _Expansion:
     """Leaving the instruction's frame or entering a new one: the inputs are consumed first."""
 
     def expand(argument: str, uop: Uop) -> list[str]:
-        inputs = stack.total(uop.effect.inputs)
-        pop = [] if inputs == stack.Linear() else [f"stack_pointer -= {inputs.render()};"]
-        return pop + [f"{macro}({argument});"]
+        return _pop_inputs(uop, peeks_stay=False) + [f"{macro}({argument});"]
 
     return expand
+
+
+def _exit(cond: str, uop: Uop) -> list[str]:
+    """A guard exit. A branch form exits to the direction the trace did not take, where the
+    instruction has completed: its inputs are popped first (peeked ones stay)."""
+    pop = _pop_inputs(uop, peeks_stay=True) if uop.properties.branch_form else []
+    return [f"if ({cond}) {{ {' '.join(pop + ['JUMP_TO_JUMP_TARGET();'])} }}"]
 
 
 _TIER1: dict[str, _Expansion] = {
@@ -39,7 +53,7 @@ _TIER1: dict[str, _Expansion] = {
 _TIER2: dict[str, _Expansion] = {
     "ERROR_IF": lambda cond, _: [f"if ({cond}) {{ JUMP_TO_ERROR(); }}"],
     "DEOPT_IF": lambda cond, _: [f"if ({cond}) {{ JUMP_TO_JUMP_TARGET(); }}"],
-    "EXIT_IF": lambda cond, _: [f"if ({cond}) {{ JUMP_TO_JUMP_TARGET(); }}"],
+    "EXIT_IF": _exit,
 }
 EXPANSIONS = {Tier.ONE: _TIER1, Tier.TWO: _TIER2}
 

@@ -154,6 +154,9 @@ class Properties:
     tier1_only: bool = False
     tier2_only: bool = False
     needs_sync: bool = False
+    # Named by a branch(...) direction: its exits take the other direction, so the instruction
+    # is complete when it exits (inputs consumed, outputs not pushed).
+    branch_form: bool = False
 
     @property
     def pure(self) -> bool:

@@ -26,7 +26,8 @@ QkValue qk_str_new(QkThread *tstate, const char *data, int64_t length) {
         return QK_NULL;
     }
     s->length = length;
-    if (length > 0) {
+    /* data == NULL: the caller fills the bytes in. */
+    if (data != NULL && length > 0) {
         memcpy(s->data, data, (size_t)length);
     }
     s->data[length] = '\0';

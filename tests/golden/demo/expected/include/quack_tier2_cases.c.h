@@ -30,7 +30,7 @@ case _EXIT: {
 
 case _GUARD_FALSE: {
     QkValue flag = stack_pointer[-1];
-    if (flag != QK_FALSE) { JUMP_TO_JUMP_TARGET(); }
+    if (flag != QK_FALSE) { stack_pointer -= 1; JUMP_TO_JUMP_TARGET(); }
     stack_pointer -= 1;
     break;
 }
@@ -46,7 +46,7 @@ case _GUARD_INT: {
 
 case _GUARD_TRUE: {
     QkValue flag = stack_pointer[-1];
-    if (flag != QK_TRUE) { JUMP_TO_JUMP_TARGET(); }
+    if (flag != QK_TRUE) { stack_pointer -= 1; JUMP_TO_JUMP_TARGET(); }
     stack_pointer -= 1;
     break;
 }
