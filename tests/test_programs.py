@@ -8,7 +8,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from conftest import ROOT, quack_env
 
 PROGRAMS = sorted((ROOT / "tests" / "programs").glob("*.py"))
@@ -23,16 +22,27 @@ MODES = {
 
 
 def cpython(program: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, str(program)], capture_output=True, text=True,
-                          cwd=program.parent, timeout=60)
+    return subprocess.run(
+        [sys.executable, str(program)],
+        capture_output=True,
+        text=True,
+        cwd=program.parent,
+        timeout=60,
+    )
 
 
-def run_quack(binary: Path, program: Path, tmp_path: Path, **env: str) -> tuple[
-        subprocess.CompletedProcess[str], dict[str, int]]:
+def run_quack(
+    binary: Path, program: Path, tmp_path: Path, **env: str
+) -> tuple[subprocess.CompletedProcess[str], dict[str, int]]:
     stats_file = tmp_path / "stats.json"
-    result = subprocess.run([str(binary), program.name], capture_output=True, text=True,
-                            cwd=program.parent, timeout=120,
-                            env=quack_env(QUACK_STATS=str(stats_file), **env))
+    result = subprocess.run(
+        [str(binary), program.name],
+        capture_output=True,
+        text=True,
+        cwd=program.parent,
+        timeout=120,
+        env=quack_env(QUACK_STATS=str(stats_file), **env),
+    )
     stats = json.loads(stats_file.read_text()) if stats_file.exists() else {}
     return result, stats
 
@@ -74,8 +84,9 @@ def test_program_clean_under_sanitizers(quack_asan: Path, program: Path, tmp_pat
 
 @pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("program", ERROR_PROGRAMS, ids=lambda p: p.stem)
-def test_uncaught_error_matches_cpython(quack: Path, program: Path, mode: str,
-                                        tmp_path: Path) -> None:
+def test_uncaught_error_matches_cpython(
+    quack: Path, program: Path, mode: str, tmp_path: Path
+) -> None:
     expected = cpython(program)
     result, _ = run_quack(quack, program, tmp_path, **MODES[mode])
     assert result.stdout == expected.stdout
