@@ -1,0 +1,1 @@
+"""quack's front end: compiles a Python subset to a quack code image."""
