@@ -20,7 +20,7 @@ int qk_thread_init(QkThread *tstate) {
     tstate->datastack_limit = tstate->datastack_base + DATASTACK_WORDS;
     tstate->recursion_limit = DEFAULT_RECURSION_LIMIT;
     tstate->gc_threshold = 1u << 20;
-    return qk_init_builtins(tstate);
+    return qk_init_types(tstate) < 0 ? -1 : qk_init_builtins(tstate);
 }
 
 void qk_thread_fini(QkThread *tstate) {
@@ -207,9 +207,9 @@ static void print_exception(QkThread *tstate) {
     }
     QkException *exc = (QkException *)tstate->exception;
     if (exc->message != QK_NULL && qk_as_str(exc->message)->length > 0) {
-        fprintf(stderr, "%s: %s\n", exc->ob.type->name, qk_as_str(exc->message)->data);
+        fprintf(stderr, "%s: %s\n", exc->base.ob.type->name, qk_as_str(exc->message)->data);
     } else {
-        fprintf(stderr, "%s\n", exc->ob.type->name);
+        fprintf(stderr, "%s\n", exc->base.ob.type->name);
     }
 }
 

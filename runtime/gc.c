@@ -48,6 +48,7 @@ static void mark_roots(QkThread *tstate, MarkStack *stack) {
     mark_value(tstate->exception, stack);
     mark_value(tstate->globals, stack);
     mark_value(tstate->builtins, stack);
+    qk_traverse_static_types(mark_value, stack);
     for (int i = 0; i < tstate->n_c_roots; i++) {
         mark_value(*tstate->c_roots[i], stack);
     }
@@ -105,7 +106,7 @@ void qk_free_all(QkThread *tstate) {
     tstate->gc_objects = NULL;
 }
 
-QkObject *qk_alloc(QkThread *tstate, const QkType *type, size_t size) {
+QkObject *qk_alloc(QkThread *tstate, QkType *type, size_t size) {
     if (tstate->gc_allocated + size > tstate->gc_threshold) {
         qk_collect(tstate);
     }

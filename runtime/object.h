@@ -1,4 +1,6 @@
-/* Heap objects, their types and the collector's interface. See docs/architecture.md "Memory". */
+/* Heap objects, types and the collector's interface. See docs/architecture.md "Objects" and
+ * "Memory". Types are objects too (so `type(x)` is a value), and behaviour is table-driven: each
+ * type fills the slots it supports; the protocol functions in abstract.h dispatch through them. */
 #ifndef QUACK_OBJECT_H
 #define QUACK_OBJECT_H
 
@@ -13,29 +15,78 @@ typedef void (*QkVisitFunc)(QkValue v, void *arg);
 
 /* Every heap object starts with this header. */
 struct QkObject {
-    const QkType *type;
+    QkType *type;
     QkObject *gc_next; /* all collectable objects, in one list; NULL-terminated */
     uint32_t gc_marked;
     uint32_t gc_static; /* 1: statically allocated, never freed */
 };
 
-struct QkType {
-    const char *name;
-    /* Reports every value the object holds (NULL: holds none). */
-    void (*traverse)(QkObject *self, QkVisitFunc visit, void *arg);
-    /* Frees memory the object owns besides itself (NULL: owns none). */
-    void (*finalize)(QkObject *self);
-    /* Exception types: the base class (NULL for BaseException and non-exceptions). */
-    const QkType *base;
+/* Returned by comparison and number slots that do not handle their operands. */
+extern QkObject qk_not_implemented_object;
+#define QK_NOT_IMPLEMENTED ((QkValue)&qk_not_implemented_object)
+
+/* Slot signatures. A slot that fails sets the thread's exception and returns QK_NULL (or -1). */
+typedef QkValue (*QkUnaryFunc)(QkThread *tstate, QkValue self);
+typedef QkValue (*QkBinaryFunc)(QkThread *tstate, QkValue self, QkValue other);
+typedef QkValue (*QkNumberFunc)(QkThread *tstate, uint32_t op, QkValue lhs, QkValue rhs);
+typedef QkValue (*QkCompareFunc)(QkThread *tstate, QkValue lhs, QkValue rhs, uint32_t op);
+typedef int (*QkHashFunc)(QkThread *tstate, QkValue self, int64_t *hash);
+typedef int (*QkInquiryFunc)(QkThread *tstate, QkValue self);
+typedef int64_t (*QkLenFunc)(QkThread *tstate, QkValue self);
+typedef int (*QkSetItemFunc)(QkThread *tstate, QkValue self, QkValue key, QkValue value);
+typedef int (*QkContainsFunc)(QkThread *tstate, QkValue self, QkValue item);
+/* args[0..nargs) positional then the keyword values; kwnames: a tuple of str or QK_NULL. */
+typedef QkValue (*QkCallFunc)(QkThread *tstate, QkValue callable, QkValue *args, size_t nargs,
+                              QkValue kwnames);
+typedef int (*QkSetAttrFunc)(QkThread *tstate, QkValue self, QkValue name, QkValue value);
+typedef QkValue (*QkDescrGetFunc)(QkThread *tstate, QkValue descr, QkValue obj);
+
+enum {
+    QK_TYPE_HEAP = 1 << 0,      /* created by a class statement: collected, has a name object */
+    QK_TYPE_BASETYPE = 1 << 1,  /* may be subclassed */
+    QK_TYPE_EXCEPTION = 1 << 2, /* BaseException or a subclass */
+    QK_TYPE_HAS_DICT = 1 << 3,  /* instances carry an attribute dict (QkInstance layout) */
 };
 
-static inline const QkType *qk_type_of(QkValue v);
+struct QkType {
+    QkObject ob; /* ob.type == &qk_type_type */
+    const char *name;
+    QkType *base; /* single inheritance; NULL only for `object` */
+    QkValue dict; /* the class namespace: methods and class attributes */
+    QkValue name_value; /* heap types: the str `name` points into */
+    /* Changes whenever this type's or a base's namespace changes: caches guard on it. */
+    uint32_t version;
+    uint32_t flags;
+    size_t instance_size;
+    void (*traverse)(QkObject *self, QkVisitFunc visit, void *arg); /* NULL: holds no values */
+    void (*finalize)(QkObject *self); /* NULL: owns no memory besides itself */
 
-extern const QkType qk_int_type, qk_bool_type, qk_none_type, qk_str_type, qk_code_type,
-    qk_function_type, qk_builtin_type, qk_range_type, qk_range_iter_type, qk_dict_type,
-    qk_exception_type;
+    QkUnaryFunc repr, str;
+    QkHashFunc hash;
+    QkCompareFunc compare; /* op: QK_COMPARE_OP_*; QK_NOT_IMPLEMENTED if it cannot */
+    QkNumberFunc number;   /* op: QK_BINARY_OP_*; either operand may be self */
+    QkNumberFunc unary;    /* op: QK_UNARY_*; rhs unused */
+    QkInquiryFunc truth;
+    QkLenFunc len;
+    QkBinaryFunc getitem;
+    QkSetItemFunc setitem; /* value QK_NULL deletes */
+    QkContainsFunc contains;
+    QkUnaryFunc iter, next; /* next: QK_NULL with no exception set means exhausted */
+    QkCallFunc call;
+    QkBinaryFunc getattr;   /* NULL: the generic lookup (type namespace, then instance dict) */
+    QkSetAttrFunc setattr;  /* value QK_NULL deletes */
+    QkDescrGetFunc descr_get; /* functions: binding to an instance makes a bound method */
+    /* Calling the type itself: constructs an instance (self is the type). */
+    QkCallFunc construct;
+};
 
-static inline const QkType *qk_type_of(QkValue v) {
+enum { QK_UNARY_NEGATIVE, QK_UNARY_POSITIVE, QK_UNARY_INVERT, QK_UNARY_ABS };
+
+extern QkType qk_type_type, qk_object_type, qk_int_type, qk_bool_type, qk_none_type,
+    qk_not_implemented_type, qk_str_type, qk_code_type, qk_function_type, qk_builtin_type,
+    qk_range_type, qk_range_iter_type, qk_dict_type;
+
+static inline QkType *qk_type_of(QkValue v) {
     return qk_is_int(v) ? &qk_int_type : qk_as_object(v)->type;
 }
 
@@ -43,12 +94,18 @@ static inline int qk_is_type(QkValue v, const QkType *t) {
     return qk_is_object(v) && qk_as_object(v)->type == t;
 }
 
+/* Is `t` `base` or derived from it? */
+int qk_type_is_subtype(const QkType *t, const QkType *base);
+
+/* The Python-visible name of a value's type ("int", "str", ...). */
+const char *qk_type_name(QkValue v);
+
 /* Allocates a zeroed object of `size` bytes; may collect first. Returns NULL (MemoryError set) on
  * failure. Callers must hold every value they still need where the collector can see it. */
-QkObject *qk_alloc(QkThread *tstate, const QkType *type, size_t size);
+QkObject *qk_alloc(QkThread *tstate, QkType *type, size_t size);
 
 /* Roots held by C code between allocations (helpers that allocate more than once). */
-#define QK_MAX_C_ROOTS 64
+#define QK_MAX_C_ROOTS 256
 void qk_root_push(QkThread *tstate, QkValue *slot);
 void qk_root_pop(QkThread *tstate, int n);
 
@@ -70,7 +127,7 @@ static inline QkStr *qk_as_str(QkValue v) { return (QkStr *)v; }
 int qk_str_equal(QkValue a, QkValue b);
 uint64_t qk_str_hash(QkValue v);
 
-/* ---- dict (str keys for now: globals, builtins) ---- */
+/* ---- dict (str keys for now: globals, builtins, namespaces) ---- */
 typedef struct QkDictEntry {
     QkValue key;
     QkValue value;
@@ -87,7 +144,7 @@ typedef struct QkDict {
 } QkDict;
 
 QkValue qk_dict_new(QkThread *tstate);
-QkValue qk_dict_get(QkValue dict, QkValue key);                       /* QK_NULL if absent */
+QkValue qk_dict_get(QkValue dict, QkValue key);                              /* QK_NULL: absent */
 int qk_dict_set(QkThread *tstate, QkValue dict, QkValue key, QkValue value); /* -1 on failure */
 
 /* ---- code ---- */
@@ -141,22 +198,29 @@ typedef struct QkRangeIter {
     int64_t next, step, remaining;
 } QkRangeIter;
 
-/* ---- exceptions ---- */
-typedef struct QkException {
+/* ---- instances of classes with an attribute dict, and exceptions ---- */
+typedef struct QkInstance {
     QkObject ob;
+    QkValue dict; /* QK_NULL until the first attribute is set */
+} QkInstance;
+
+typedef struct QkException {
+    QkInstance base;
     QkValue message; /* str */
 } QkException;
 
-extern const QkType qk_exc_ZeroDivisionError, qk_exc_NameError, qk_exc_TypeError,
-    qk_exc_ValueError, qk_exc_OverflowError, qk_exc_RecursionError, qk_exc_MemoryError,
-    qk_exc_UnboundLocalError, qk_exc_IndexError, qk_exc_KeyError, qk_exc_StopIteration,
-    qk_exc_AttributeError;
+extern QkType qk_exc_BaseException, qk_exc_Exception, qk_exc_ZeroDivisionError,
+    qk_exc_NameError, qk_exc_TypeError, qk_exc_ValueError, qk_exc_OverflowError,
+    qk_exc_RecursionError, qk_exc_MemoryError, qk_exc_UnboundLocalError, qk_exc_IndexError,
+    qk_exc_KeyError, qk_exc_StopIteration, qk_exc_AttributeError;
 
 /* Sets the thread's current exception; always returns QK_NULL so callers can `return qk_raise...`. */
-QkValue qk_raise(QkThread *tstate, const QkType *type, const char *fmt, ...)
+QkValue qk_raise(QkThread *tstate, QkType *type, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
-/* The Python-visible name of a value's type ("int", "str", ...). */
-const char *qk_type_name(QkValue v);
+/* Creates every built-in type's namespace and version; once, before any code runs. */
+int qk_init_types(QkThread *tstate);
+/* Static types are never collected, but their namespaces are: the collector visits them here. */
+void qk_traverse_static_types(QkVisitFunc visit, void *arg);
 
 #endif

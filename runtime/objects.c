@@ -6,19 +6,36 @@
 
 #include "quack.h"
 
-const QkType qk_int_type = {.name = "int"};
-const QkType qk_bool_type = {.name = "bool"};
-const QkType qk_none_type = {.name = "NoneType"};
+/* The header of a statically allocated type: a value of type `type`, never collected. */
+#define QK_STATIC_TYPE .ob = {.type = &qk_type_type, .gc_static = 1}, .base = &qk_object_type
+
+QkType qk_type_type = {QK_STATIC_TYPE, .name = "type"};
+QkType qk_object_type = {.ob = {.type = &qk_type_type, .gc_static = 1}, .name = "object",
+                         .flags = QK_TYPE_BASETYPE};
+QkType qk_int_type = {QK_STATIC_TYPE, .name = "int"};
+QkType qk_bool_type = {QK_STATIC_TYPE, .name = "bool"};
+QkType qk_none_type = {QK_STATIC_TYPE, .name = "NoneType"};
+QkType qk_not_implemented_type = {QK_STATIC_TYPE, .name = "NotImplementedType"};
 
 QkObject qk_none_object = {.type = &qk_none_type, .gc_static = 1};
 QkObject qk_true_object = {.type = &qk_bool_type, .gc_static = 1};
 QkObject qk_false_object = {.type = &qk_bool_type, .gc_static = 1};
+QkObject qk_not_implemented_object = {.type = &qk_not_implemented_type, .gc_static = 1};
 
 const char *qk_type_name(QkValue v) { return qk_type_of(v)->name; }
 
+int qk_type_is_subtype(const QkType *t, const QkType *base) {
+    for (; t != NULL; t = t->base) {
+        if (t == base) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* ---- str ---- */
 
-const QkType qk_str_type = {.name = "str"};
+QkType qk_str_type = {QK_STATIC_TYPE, .name = "str"};
 
 QkValue qk_str_new(QkThread *tstate, const char *data, int64_t length) {
     QkStr *s = (QkStr *)qk_alloc(tstate, &qk_str_type, sizeof(QkStr) + (size_t)length + 1);
@@ -75,7 +92,8 @@ static void dict_finalize(QkObject *self) {
     free(d->entries);
 }
 
-const QkType qk_dict_type = {.name = "dict", .traverse = dict_traverse, .finalize = dict_finalize};
+QkType qk_dict_type = {
+    QK_STATIC_TYPE, .name = "dict", .traverse = dict_traverse, .finalize = dict_finalize};
 
 QkValue qk_dict_new(QkThread *tstate) {
     return (QkValue)qk_alloc(tstate, &qk_dict_type, sizeof(QkDict));
@@ -187,7 +205,8 @@ static void code_finalize(QkObject *self) {
     free(c->varnames);
 }
 
-const QkType qk_code_type = {.name = "code", .traverse = code_traverse, .finalize = code_finalize};
+QkType qk_code_type = {
+    QK_STATIC_TYPE, .name = "code", .traverse = code_traverse, .finalize = code_finalize};
 
 /* ---- function, builtin ---- */
 
@@ -197,34 +216,37 @@ static void function_traverse(QkObject *self, QkVisitFunc visit, void *arg) {
     visit(f->globals, arg);
 }
 
-const QkType qk_function_type = {.name = "function", .traverse = function_traverse};
-const QkType qk_builtin_type = {.name = "builtin_function_or_method"};
+QkType qk_function_type = {QK_STATIC_TYPE, .name = "function", .traverse = function_traverse};
+QkType qk_builtin_type = {QK_STATIC_TYPE, .name = "builtin_function_or_method"};
 
 /* ---- range ---- */
 
-const QkType qk_range_type = {.name = "range"};
-const QkType qk_range_iter_type = {.name = "range_iterator"};
+QkType qk_range_type = {QK_STATIC_TYPE, .name = "range"};
+QkType qk_range_iter_type = {QK_STATIC_TYPE, .name = "range_iterator"};
 
 /* ---- exceptions ---- */
 
 static void exception_traverse(QkObject *self, QkVisitFunc visit, void *arg) {
-    visit(((QkException *)self)->message, arg);
+    QkException *exc = (QkException *)self;
+    visit(exc->base.dict, arg);
+    visit(exc->message, arg);
 }
 
-const QkType qk_exception_type = {.name = "BaseException", .traverse = exception_traverse};
-static const QkType qk_exc_Exception = {
-    .name = "Exception", .traverse = exception_traverse, .base = &qk_exception_type};
-static const QkType qk_exc_ArithmeticError = {
-    .name = "ArithmeticError", .traverse = exception_traverse, .base = &qk_exc_Exception};
-static const QkType qk_exc_LookupError = {
-    .name = "LookupError", .traverse = exception_traverse, .base = &qk_exc_Exception};
-static const QkType qk_exc_RuntimeError = {
-    .name = "RuntimeError", .traverse = exception_traverse, .base = &qk_exc_Exception};
-
 #define QK_EXCEPTION(NAME, BASE)                                                                   \
-    const QkType qk_exc_##NAME = {                                                                 \
-        .name = #NAME, .traverse = exception_traverse, .base = &(BASE)};
+    QkType qk_exc_##NAME = {                                                                       \
+        .ob = {.type = &qk_type_type, .gc_static = 1},                                             \
+        .name = #NAME,                                                                             \
+        .base = &(BASE),                                                                           \
+        .flags = QK_TYPE_BASETYPE | QK_TYPE_EXCEPTION | QK_TYPE_HAS_DICT,                          \
+        .instance_size = sizeof(QkException),                                                      \
+        .traverse = exception_traverse,                                                            \
+    };
 
+QK_EXCEPTION(BaseException, qk_object_type)
+QK_EXCEPTION(Exception, qk_exc_BaseException)
+static QK_EXCEPTION(ArithmeticError, qk_exc_Exception)
+static QK_EXCEPTION(LookupError, qk_exc_Exception)
+static QK_EXCEPTION(RuntimeError, qk_exc_Exception)
 QK_EXCEPTION(ZeroDivisionError, qk_exc_ArithmeticError)
 QK_EXCEPTION(OverflowError, qk_exc_ArithmeticError)
 QK_EXCEPTION(NameError, qk_exc_Exception)
@@ -238,17 +260,20 @@ QK_EXCEPTION(KeyError, qk_exc_LookupError)
 QK_EXCEPTION(StopIteration, qk_exc_Exception)
 QK_EXCEPTION(AttributeError, qk_exc_Exception)
 
-QkValue qk_raise(QkThread *tstate, const QkType *type, const char *fmt, ...) {
+QkValue qk_raise(QkThread *tstate, QkType *type, const char *fmt, ...) {
     char buffer[512];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(buffer, sizeof buffer, fmt, ap);
     va_end(ap);
-    /* A MemoryError must not need memory: it is reported without a message object. */
-    QkValue message = type == &qk_exc_MemoryError ? QK_NULL : qk_str_from_cstr(tstate, buffer);
+    /* A MemoryError must not need memory: it is reported without allocating. */
+    if (type == &qk_exc_MemoryError) {
+        fputs("MemoryError\n", stderr);
+        exit(1);
+    }
+    QkValue message = qk_str_from_cstr(tstate, buffer);
     qk_root_push(tstate, &message);
-    QkException *exc =
-        type == &qk_exc_MemoryError ? NULL : (QkException *)qk_alloc(tstate, type, sizeof *exc);
+    QkException *exc = (QkException *)qk_alloc(tstate, type, type->instance_size);
     qk_root_pop(tstate, 1);
     if (exc == NULL) {
         fputs("MemoryError\n", stderr);
@@ -257,4 +282,35 @@ QkValue qk_raise(QkThread *tstate, const QkType *type, const char *fmt, ...) {
     exc->message = message;
     tstate->exception = (QkValue)exc;
     return QK_NULL;
+}
+
+/* ---- type namespaces ---- */
+
+static QkType *const static_types[] = {
+    &qk_type_type, &qk_object_type, &qk_int_type, &qk_bool_type, &qk_none_type,
+    &qk_not_implemented_type, &qk_str_type, &qk_code_type, &qk_function_type, &qk_builtin_type,
+    &qk_range_type, &qk_range_iter_type, &qk_dict_type, &qk_exc_BaseException, &qk_exc_Exception,
+    &qk_exc_ArithmeticError, &qk_exc_LookupError, &qk_exc_RuntimeError,
+    &qk_exc_ZeroDivisionError, &qk_exc_OverflowError, &qk_exc_NameError,
+    &qk_exc_UnboundLocalError, &qk_exc_TypeError, &qk_exc_ValueError, &qk_exc_RecursionError,
+    &qk_exc_MemoryError, &qk_exc_IndexError, &qk_exc_KeyError, &qk_exc_StopIteration,
+    &qk_exc_AttributeError,
+};
+
+int qk_init_types(QkThread *tstate) {
+    for (size_t i = 0; i < sizeof static_types / sizeof static_types[0]; i++) {
+        QkType *t = static_types[i];
+        t->version = 1;
+        t->dict = qk_dict_new(tstate);
+        if (t->dict == QK_NULL) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+void qk_traverse_static_types(QkVisitFunc visit, void *arg) {
+    for (size_t i = 0; i < sizeof static_types / sizeof static_types[0]; i++) {
+        visit(static_types[i]->dict, arg);
+    }
 }
