@@ -161,6 +161,10 @@ static int verify(Reader *r, QkCode *c) {
             limit = c->nlocals;
         } else if (opcode == LOAD_GLOBAL || opcode == STORE_GLOBAL) {
             limit = c->nnames;
+        } else if (opcode == BINARY_OP) {
+            limit = sizeof qk_binary_op_symbols / sizeof *qk_binary_op_symbols;
+        } else if (opcode == COMPARE_OP) {
+            limit = sizeof qk_compare_op_symbols / sizeof *qk_compare_op_symbols;
         } else if (opcode == COPY && oparg == 0) {
             limit = 0;
         }
@@ -169,11 +173,14 @@ static int verify(Reader *r, QkCode *c) {
             goto done;
         }
         is_start[i] = 1;
-        i += 1 + qk_cache_size[opcode];
-        if (i > n) {
+        uint32_t next = i + 1 + qk_cache_size[opcode];
+        if (next > n) {
             fail(r, "instruction runs past the end of the code");
             goto done;
         }
+        /* Inline caches are the runtime's state (JUMP_BACKWARD's counter), never the image's. */
+        memset(&c->code[i + 1], 0, (size_t)qk_cache_size[opcode] * sizeof *c->code);
+        i = next;
     }
     for (uint32_t i = 0; i <= n; i++) {
         depth[i] = -1;

@@ -316,6 +316,10 @@ QkValue qk_iter_next(QkThread *tstate, QkValue iter) {
 }
 
 QkValue qk_make_function(QkThread *tstate, QkFrame *frame, QkValue code) {
+    if (!qk_is_type(code, &qk_code_type)) {
+        return qk_raise(tstate, &qk_exc_TypeError, "MAKE_FUNCTION needs a code object, not '%s'",
+                        qk_type_name(code));
+    }
     QkFunction *f = (QkFunction *)qk_alloc(tstate, &qk_function_type, sizeof *f);
     if (f == NULL) {
         return QK_NULL;
