@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from generator import effects as fx
 from generator import stack
@@ -15,6 +15,8 @@ from generator.model import (
     Branch,
     BranchDecl,
     CachePart,
+    Family,
+    FamilyDecl,
     Helper,
     HelperDecl,
     Instruction,
@@ -24,6 +26,7 @@ from generator.model import (
     OpDecl,
     Properties,
     SourceFile,
+    StackEffect,
     Uop,
     UopPart,
     UopRef,
@@ -31,7 +34,7 @@ from generator.model import (
 
 # The macros a body may use, by what they make the micro-op (docs/dsl.md lists their expansions).
 GUARD_MACROS = ("DEOPT_IF", "EXIT_IF")
-TIER1_ONLY_MACROS = ("JUMPBY", "DISPATCH", "DISPATCH_INLINED", "LEAVE_FRAME")
+TIER1_ONLY_MACROS = ("JUMPBY", "DISPATCH", "DISPATCH_INLINED", "LEAVE_FRAME", "YIELD_FRAME")
 TIER2_ONLY_MACROS = ("EXIT_TO_TIER_ONE", "ERROR_TO_TIER_ONE", "JUMP_TO_TOP")
 BODY_MACROS = (
     GUARD_MACROS + ("ERROR_IF",) + TIER1_ONLY_MACROS + ("GETLOCAL", "SETLOCAL") + TIER2_ONLY_MACROS
@@ -71,9 +74,12 @@ class _Analyzer:
             for ref in (d.jump or ()) + (d.fall or ())
         }
         self._uops(branch_uops)
-        self._instructions()
+        family_heads = {d.name for d in self.declarations if isinstance(d, FamilyDecl)}
+        self._instructions(family_heads)
         self._branches()
         self._opargs()
+        self._families()
+        self._tier1_guards()
         return self.analysis
 
     def _helpers(self) -> None:
@@ -99,11 +105,15 @@ class _Analyzer:
             _check_caches(decl)
             stack.check_effect(decl.effect)
             scan = _BodyScan(decl, self.analysis.helpers, decl.uop_name in branch_uops)
+            properties = scan.properties()
+            if decl.specializing:
+                _check_specializing(decl, properties)
+                properties = replace(properties, specializing=True)
             self.analysis.uops[decl.uop_name] = Uop(
-                decl.uop_name, decl, scan.properties(), tuple(sorted(scan.called))
+                decl.uop_name, decl, properties, tuple(sorted(scan.called))
             )
 
-    def _instructions(self) -> None:
+    def _instructions(self, family_heads: set[str]) -> None:
         locations: dict[str, Location] = {}
         for decl in self.declarations:
             if isinstance(decl, OpDecl) and decl.keyword == "inst":
@@ -115,13 +125,15 @@ class _Analyzer:
             if decl.name in locations:
                 raise _duplicate("instruction", decl.name, decl.location, locations[decl.name])
             locations[decl.name] = decl.location
-            self._instruction(decl.name, decl.location, parts)
+            self._instruction(decl.name, decl.location, parts, decl.name in family_heads)
         if len(self.analysis.instructions) > MAX_OPCODES:
             raise ToolchainError(
                 f"too many instructions: {len(self.analysis.instructions)} (opcodes are 8 bits)"
             )
 
-    def _instruction(self, name: str, location: Location, parts: list[UopRef | CachePart]) -> None:
+    def _instruction(
+        self, name: str, location: Location, parts: list[UopRef | CachePart], is_head: bool
+    ) -> None:
         resolved: list[UopPart | CachePart] = []
         offset = 0
         for part in parts:
@@ -142,8 +154,13 @@ class _Analyzer:
             offset += uop.cache_units
         instruction = Instruction(name, len(self.analysis.instructions), tuple(resolved), location)
         uop_parts = instruction.uop_parts
-        if len(uop_parts) > 1:
-            for uop_part in uop_parts:
+        for position, uop_part in enumerate(uop_parts):
+            if uop_part.uop.properties.specializing:
+                _check_specializing_place(uop_part, name, position, is_head)
+        # The specializing micro-op is not traced, so it does not count as another micro-op.
+        traced = [p for p in uop_parts if not p.uop.properties.specializing]
+        if len(traced) > 1:
+            for uop_part in traced:
                 if uop_part.uop.properties.tier1_only:
                     raise ToolchainError(
                         f"{uop_part.uop.name} is tier-1-only (it jumps, dispatches or uses "
@@ -208,6 +225,79 @@ class _Analyzer:
                 names[member.name] = symbols[member.symbol] = member.location
             self.analysis.opargs[decl.instruction] = OpargEnum(decl)
 
+    def _families(self) -> None:
+        # Where each instruction joined a family, to name the earlier one in a conflict.
+        joined: dict[str, tuple[str, str, Location]] = {}  # name -> (role, family, location)
+
+        def join(name: str, role: str, family: str, location: Location) -> None:
+            earlier = joined.get(name)
+            if earlier is not None:
+                raise ToolchainError(
+                    f"{name} is in two families: it is {role} of {family} here and {earlier[0]} "
+                    f"of {earlier[1]} at {earlier[2]}",
+                    location,
+                )
+            joined[name] = (role, family, location)
+
+        for decl in self.declarations:
+            if not isinstance(decl, FamilyDecl):
+                continue
+            head = self._known_instruction("family", decl.name, decl.location)
+            earlier = self.analysis.families.get(decl.name)
+            if earlier is not None:
+                raise _duplicate("family", decl.name, decl.location, earlier.decl.location)
+            join(decl.name, "the head", decl.name, decl.location)
+            members: list[Instruction] = []
+            for ref in decl.members:
+                member = self.analysis.instructions.get(ref.name)
+                if member is None:
+                    raise ToolchainError(
+                        f"unknown instruction {ref.name!r} in family({decl.name})", ref.location
+                    )
+                join(ref.name, "a member", decl.name, ref.location)
+                if member.cache_units != head.cache_units:
+                    raise ToolchainError(
+                        f"{ref.name} has {member.cache_units} cache units but {decl.name}, the "
+                        f"head of its family, has {head.cache_units}: the specializer rewrites "
+                        "the opcode in place, so every member must have the head's cache layout",
+                        ref.location,
+                    )
+                members.append(member)
+            family = Family(len(self.analysis.families), head, tuple(members), decl)
+            self.analysis.families[decl.name] = family
+            for instruction in (head, *members):
+                self.analysis.family_of[instruction.name] = family
+
+    def _tier1_guards(self) -> None:
+        """A guard that fails in tier 1 falls back to its family's head, which re-runs the
+        instruction from its inputs: so only members may guard, and only before they change
+        the stack or anything else."""
+        for instruction in self.analysis.instructions.values():
+            head = self.analysis.family_head(instruction)
+            # (what changed, the micro-op that changed it, why a guard may not follow)
+            changed: tuple[str, Uop, str] | None = None
+            for part in instruction.uop_parts:
+                uop = part.uop
+                guard = _guard_macro(uop.properties)
+                if guard is not None and head is None:
+                    raise ToolchainError(
+                        f"{guard} in {uop.name}, which tier 1 runs in {instruction.name}: a "
+                        f"failed guard there needs a generic instruction to fall back to, but "
+                        f"{instruction.name} is not a member of a family",
+                        part.ref.location,
+                    )
+                if guard is not None and changed is not None:
+                    raise ToolchainError(
+                        f"{guard} in {uop.name} after the {changed[0]} ({changed[1].name}, "
+                        f"earlier in {instruction.name}): a miss re-runs {head}, {changed[2]}, "
+                        "so a member's guards must come first",
+                        part.ref.location,
+                    )
+                if changed is None and not _only_peeks(uop.effect):
+                    changed = ("stack changed", uop, "which reads its inputs from the stack")
+                elif changed is None and _has_side_effect(uop.properties):
+                    changed = ("side effect", uop, "which would repeat it")
+
     def _known_instruction(self, keyword: str, name: str, location: Location) -> Instruction:
         instruction = self.analysis.instructions.get(name)
         if instruction is None:
@@ -228,6 +318,54 @@ def _effects(decl: HelperDecl) -> fx.Effect:
             raise ToolchainError("'pure' cannot be combined with other effects", location)
         result |= effect
     return fx.close(result)
+
+
+def _only_peeks(effect: StackEffect) -> bool:
+    """Whether every output is the input at the same position: the stack is left as it was."""
+    return len(effect.inputs) == len(effect.outputs) and all(
+        i.name == o.name and stack.size_of(i) == stack.size_of(o)
+        for i, o in zip(effect.inputs, effect.outputs, strict=True)
+    )
+
+
+def _has_side_effect(properties: Properties) -> bool:
+    """A call to a non-pure helper or SETLOCAL, as the guard check within a body counts them."""
+    return properties.writes or properties.allocates or properties.escapes or properties.needs_sync
+
+
+def _guard_macro(properties: Properties) -> str | None:
+    if properties.deopts:
+        return "DEOPT_IF"
+    return "EXIT_IF" if properties.exits else None
+
+
+def _check_specializing(decl: OpDecl, properties: Properties) -> None:
+    if not properties.tier1_only:
+        raise ToolchainError(
+            f"specializing micro-op {decl.uop_name} must be tier-1-only: it counts executions "
+            "and rewrites the instruction through this_instr",
+            decl.location,
+        )
+    if not _only_peeks(decl.effect):
+        raise ToolchainError(
+            f"specializing micro-op {decl.uop_name} may only peek (every output the input at "
+            "the same position): the generic micro-ops after it read the same inputs",
+            decl.location,
+        )
+
+
+def _check_specializing_place(part: UopPart, name: str, position: int, is_head: bool) -> None:
+    if position:
+        reason = f"it is not the first micro-op of {name}"
+    elif not is_head:
+        reason = f"{name} is not the head of a family"
+    else:
+        return
+    raise ToolchainError(
+        f"specializing micro-op {part.uop.name} must come first in a family head's macro, "
+        f"but {reason}",
+        part.ref.location,
+    )
 
 
 def _check_caches(decl: OpDecl) -> None:

@@ -17,12 +17,17 @@ from generator.errors import ToolchainError, run_main
 from generator.model import Analysis
 
 UOP_SUFFIX = ".c.h"
-_SHARED_OUTPUTS: dict[str, Callable[[Analysis, str], str]] = {
+# The case files hold every body: their digest is the DSL sources'.
+_CASE_OUTPUTS: dict[str, Callable[[Analysis, str], str]] = {
+    "include/quack_tier1_cases.c.h": tier1_cases,
+    "include/quack_tier2_cases.c.h": tier2_cases,
+}
+# The tables hold only facts about the definitions (numbers, sizes, flags): their digest is of
+# those facts, so editing a body leaves them, and the runtime files that include them, unchanged.
+_TABLE_OUTPUTS: dict[str, Callable[[Analysis, str], str]] = {
     "include/quack_opcodes.h": opcodes_header,
     "include/quack_uops.h": uops_header,
     "include/quack_metadata.h": metadata_header,
-    "include/quack_tier1_cases.c.h": tier1_cases,
-    "include/quack_tier2_cases.c.h": tier2_cases,
     "lib/quack_opcodes.py": opcodes_module,
 }
 
@@ -33,15 +38,22 @@ def sources_digest(defs_dir: Path) -> str:
     return provenance.digest([generator_digest().encode(), *contents])
 
 
+def _header(relative: str, digest: str) -> str:
+    comment = "#" if relative.endswith(".py") else "//"
+    return provenance.header_line("generator.cases", digest, comment).rstrip("\n")
+
+
 def generate(defs_dir: Path, out_dir: Path) -> list[Path]:
     """Write every output whose bytes changed; returns the paths written."""
     analysis = load_definitions(defs_dir)
     digest = sources_digest(defs_dir)
     outputs: dict[Path, str] = {}
-    for relative, emit in _SHARED_OUTPUTS.items():
-        comment = "#" if relative.endswith(".py") else "//"
-        header = provenance.header_line("generator.cases", digest, comment).rstrip("\n")
-        outputs[out_dir / relative] = emit(analysis, header)
+    for relative, emit in _CASE_OUTPUTS.items():
+        outputs[out_dir / relative] = emit(analysis, _header(relative, digest))
+    for relative, emit in _TABLE_OUTPUTS.items():
+        facts = emit(analysis, "")
+        table_digest = provenance.digest([generator_digest().encode(), facts.encode()])
+        outputs[out_dir / relative] = emit(analysis, _header(relative, table_digest))
     uops_dir = out_dir / "uops"
     for uop in analysis.tier2_uops():
         outputs[uops_dir / (uop.name + UOP_SUFFIX)] = uop_file(uop, analysis)

@@ -33,6 +33,9 @@ _COMMON_FLAGS = (
     "-fno-stack-protector",
     # and library calls clang invents for builtins would be holes the runtime did not ask for.
     "-fno-builtin",
+    # A switch's jump table would be addressed with a 32-bit absolute relocation (R_X86_64_32S)
+    # that JIT memory above 2 GB cannot satisfy; compare-and-branch chains need no data at all.
+    "-fno-jump-tables",
     "-Wall",
     "-Wextra",
     "-Werror",

@@ -49,6 +49,7 @@ _TIER1: dict[str, _Expansion] = {
     "JUMPBY": lambda offset, _: [f"next_instr += ({offset});"],
     "DISPATCH_INLINED": _leave("DISPATCH_INLINED"),
     "LEAVE_FRAME": _leave("LEAVE_FRAME"),
+    "YIELD_FRAME": _leave("YIELD_FRAME"),
 }
 _TIER2: dict[str, _Expansion] = {
     "ERROR_IF": lambda cond, _: [f"if ({cond}) {{ JUMP_TO_ERROR(); }}"],
@@ -58,11 +59,26 @@ _TIER2: dict[str, _Expansion] = {
 EXPANSIONS = {Tier.ONE: _TIER1, Tier.TWO: _TIER2}
 
 
-def body_lines(uop: Uop, tier: Tier) -> list[str]:
-    """The body, dedented, with blank lines at either end dropped."""
+def _miss(head: str) -> _Expansion:
+    """A tier-1 guard of a family member: on a miss the runtime counts it (and may de-specialize),
+    then the generic instruction runs instead, from its inputs still on the stack."""
+
+    def expand(cond: str, _: Uop) -> list[str]:
+        return [f"if ({cond}) {{ SPECIALIZATION_MISS({head}); goto PREDICTED_{head}; }}"]
+
+    return expand
+
+
+def body_lines(uop: Uop, tier: Tier, family_head: str | None = None) -> list[str]:
+    """The body, dedented, with blank lines at either end dropped. `family_head`: the generic
+    instruction a family member's tier-1 guards fall back to (the analyzer allows tier-1 guards
+    only in members, so tier 1 never needs another expansion for them)."""
     body = uop.decl.body
     source = body.source
     expansions = EXPANSIONS[tier]
+    if tier is Tier.ONE and family_head is not None:
+        miss = _miss(family_head)
+        expansions = {**expansions, "DEOPT_IF": miss, "EXIT_IF": miss}
     tokens = body.tokens
     pieces: list[str] = []
     cursor = body.start

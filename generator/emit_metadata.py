@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from generator import stack
 from generator.emit_render import render
-from generator.model import Analysis, Instruction, Properties, Uop
+from generator.model import Analysis, Family, Instruction, Properties, Uop
 
 # Flag bits in order; each with the property that sets it.
 FLAGS: tuple[tuple[str, Callable[[Properties], bool]], ...] = (
@@ -24,6 +24,9 @@ FLAGS: tuple[tuple[str, Callable[[Properties], bool]], ...] = (
     ("NEEDS_SYNC", lambda p: p.needs_sync),
     ("PURE", lambda p: p.pure),
 )
+# Flag bits of instructions only, after the micro-op ones (so those keep their values).
+SPECIALIZED = "SPECIALIZED"  # a family member: the specializer put it there, a miss undoes it
+NO_FAMILY = 0xFF
 
 
 @dataclass(frozen=True)
@@ -53,22 +56,38 @@ def _flag_names(properties: list[Properties]) -> str:
 
 
 def _expansion(instruction: Instruction) -> tuple[tuple[str, int, int], ...] | None:
-    if not all(u.has_tier2_form for u in instruction.uops):
+    # A specializing micro-op only feeds tier 1's specializer: a trace records the rest.
+    parts = [p for p in instruction.uop_parts if not p.uop.properties.specializing]
+    if not parts or not all(p.uop.has_tier2_form for p in parts):
         return None
     items = []
-    for part in instruction.uop_parts:
+    for part in parts:
         operand = part.uop.operand
         offset = part.cache_offset + part.uop.operand_offset() if operand else 0
         items.append((part.uop.name, offset, operand.units if operand else 0))
     return tuple(items)
 
 
-def _opcode(instruction: Instruction) -> _Opcode:
+def _instruction_flags(instruction: Instruction, analysis: Analysis) -> str:
+    # Tier 1 runs the specializing micro-op too, so its flags count, except that it does not
+    # make the instruction tier-1-only (traces leave it out).
+    properties = [
+        replace(u.properties, tier1_only=False) if u.properties.specializing else u.properties
+        for u in instruction.uops
+    ]
+    names = _flag_names(properties)
+    if analysis.family_head(instruction) is None:
+        return names
+    specialized = "QK_FLAG_" + SPECIALIZED
+    return specialized if names == "0" else f"{names} | {specialized}"
+
+
+def _opcode(instruction: Instruction, analysis: Analysis) -> _Opcode:
     effect = stack.macro_effect([(p.ref, p.uop.effect) for p in instruction.uop_parts])
     return _Opcode(
         instruction.name,
         instruction.cache_units,
-        _flag_names([u.properties for u in instruction.uops]),
+        _instruction_flags(instruction, analysis),
         effect.popped.render(),
         effect.pushed.render(),
         _expansion(instruction),
@@ -79,8 +98,30 @@ def _uop_flags(uop: Uop) -> str:
     return _flag_names([uop.properties])
 
 
+def _family_of(analysis: Analysis) -> list[tuple[str, int]]:
+    """(opcode name, family index or NO_FAMILY) for every instruction, in opcode order."""
+    result = []
+    for name in analysis.instructions:
+        family = analysis.family_of.get(name)
+        result.append((name, NO_FAMILY if family is None else family.index))
+    return result
+
+
+def _unused_rows(count: int, value: str, per_row: int = 16) -> list[str]:
+    """Positional initializers for the opcodes after the last instruction's (opcodes are dense
+    from 0, so they follow its designated entry), a row of `per_row` per line."""
+    rows = []
+    for start in range(0, count, per_row):
+        rows.append(" ".join(f"{value}," for _ in range(start, min(start + per_row, count))))
+    return rows
+
+
+def _families(analysis: Analysis) -> list[Family]:
+    return sorted(analysis.families.values(), key=lambda f: f.index)
+
+
 def metadata_header(analysis: Analysis, header: str) -> str:
-    opcodes = [_opcode(i) for i in analysis.instructions.values()]
+    opcodes = [_opcode(i, analysis) for i in analysis.instructions.values()]
     jump_forms = [
         _Form(name, tuple(u.name for u in b.jump))
         for name, b in analysis.branches.items()
@@ -97,10 +138,14 @@ def metadata_header(analysis: Analysis, header: str) -> str:
     return render(
         "quack_metadata.h.jinja",
         header=header,
-        flags=[name for name, _ in FLAGS],
+        flags=[name for name, _ in FLAGS] + [SPECIALIZED],
         opcodes=opcodes,
         uops=[(u.name, _uop_flags(u)) for u in analysis.uops.values()],
         max_expansion=max(lengths + [1]),
         jump_forms=jump_forms,
         fall_forms=fall_forms,
+        families=[f.name for f in _families(analysis)],
+        family_of=_family_of(analysis),
+        unused_rows=_unused_rows(256 - len(analysis.instructions), f"0x{NO_FAMILY:02X}"),
+        no_family=f"0x{NO_FAMILY:02X}",
     )

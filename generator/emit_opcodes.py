@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator import provenance
+from generator import provenance, stack
 from generator.emit_render import render
-from generator.model import Analysis
+from generator.errors import ToolchainError
+from generator.model import Analysis, Instruction
 
 
 @dataclass(frozen=True)
@@ -22,6 +23,40 @@ def table_digest(analysis: Analysis) -> str:
     for name, enum in analysis.opargs.items():
         lines += [f"{name}.{m.name}={index}:{m.symbol}" for index, m in enumerate(enum.members)]
     return provenance.digest(line.encode("utf-8") for line in lines)
+
+
+@dataclass(frozen=True)
+class _Effect:
+    """An instruction's stack items popped and pushed, each as `constant + coefficient * oparg`."""
+
+    name: str
+    popped: tuple[int, int]
+    pushed: tuple[int, int]
+
+
+def _pair(instruction: Instruction, count: stack.Linear) -> tuple[int, int]:
+    coefficients = dict(count.terms)
+    if set(coefficients) - {"oparg"}:
+        # The front end computes stack depths from these pairs: anything else is not linear.
+        raise ToolchainError(
+            f"{instruction.name}: stack effect {count.render()} is not linear in oparg",
+            instruction.location,
+        )
+    return count.const, coefficients.get("oparg", 0)
+
+
+def _effects(analysis: Analysis) -> list[_Effect]:
+    effects = []
+    for instruction in analysis.instructions.values():
+        effect = stack.macro_effect([(p.ref, p.uop.effect) for p in instruction.uop_parts])
+        effects.append(
+            _Effect(
+                instruction.name,
+                _pair(instruction, effect.popped),
+                _pair(instruction, effect.pushed),
+            )
+        )
+    return effects
 
 
 def _enums(analysis: Analysis) -> list[_Enum]:
@@ -53,4 +88,10 @@ def opcodes_module(analysis: Analysis, header: str) -> str:
         instructions=list(analysis.instructions.values()),
         enums=_enums(analysis),
         jumps=sorted(i.name for i in analysis.instructions.values() if i.jumps),
+        effects=_effects(analysis),
+        with_oparg=sorted(
+            i.name
+            for i in analysis.instructions.values()
+            if any(u.properties.has_oparg for u in i.uops)
+        ),
     )

@@ -38,8 +38,11 @@ class UopCode:
     adjust: tuple[str, str] | None  # ("+=" or "-=", amount)
 
 
-def uop_code(uop: Uop, tier: Tier, cache_offset: int = 0) -> UopCode:
-    """`cache_offset`: where the micro-op's caches begin after the instruction (tier 1 only)."""
+def uop_code(
+    uop: Uop, tier: Tier, cache_offset: int = 0, family_head: str | None = None
+) -> UopCode:
+    """`cache_offset`: where the micro-op's caches begin after the instruction; `family_head`:
+    where a family member's guards fall back to (both tier 1 only)."""
     effect = uop.effect
     peeked = stack.peeks(effect)
     loads = tuple(
@@ -64,7 +67,7 @@ def uop_code(uop: Uop, tier: Tier, cache_offset: int = 0) -> UopCode:
         loads=loads,
         outputs=outputs,
         sync=uop.properties.needs_sync,
-        body=tuple(body_lines(uop, tier)),
+        body=tuple(body_lines(uop, tier, family_head)),
         stores=tuple(slot for slot in outputs if not slot.array),
         adjust=_adjust(stack.net(effect)),
     )
@@ -78,7 +81,7 @@ def _adjust(net: stack.Linear) -> tuple[str, str] | None:
     return ("+=", net.render())
 
 
-def uop_text(uop: Uop, tier: Tier, cache_offset: int = 0) -> str:
+def uop_text(uop: Uop, tier: Tier, cache_offset: int = 0, family_head: str | None = None) -> str:
     """The block as C lines (no trailing newline; empty for an empty micro-op)."""
-    code = uop_code(uop, tier, cache_offset)
+    code = uop_code(uop, tier, cache_offset, family_head)
     return render("uop_body.jinja", code=code, tier=tier.value).rstrip("\n")

@@ -76,6 +76,9 @@ class OpDecl:
     body: Body
     location: Location
     text: str
+    # `specializing op(...)`: tier 1 runs it first in a family head to count executions and call
+    # the specializer; traces leave it out.
+    specializing: bool = False
 
     @property
     def uop_name(self) -> str:
@@ -119,7 +122,16 @@ class OpargDecl:
     location: Location
 
 
-Declaration = HelperDecl | OpDecl | MacroDecl | BranchDecl | OpargDecl
+@dataclass(frozen=True)
+class FamilyDecl:
+    """`family(HEAD) = { MEMBER, ... };`: the generic instruction and its specializations."""
+
+    name: str
+    members: tuple[UopRef, ...]  # instruction names, with where the family lists them
+    location: Location
+
+
+Declaration = HelperDecl | OpDecl | MacroDecl | BranchDecl | OpargDecl | FamilyDecl
 
 
 @dataclass(frozen=True)
@@ -154,6 +166,8 @@ class Properties:
     tier1_only: bool = False
     tier2_only: bool = False
     needs_sync: bool = False
+    # Declared `specializing`: tier-1-only, but it does not make its instruction tier-1-only.
+    specializing: bool = False
     # Named by a branch(...) direction: its exits take the other direction, so the instruction
     # is complete when it exits (inputs consumed, outputs not pushed).
     branch_form: bool = False
@@ -240,7 +254,8 @@ class Instruction:
 
     @property
     def tier1_only(self) -> bool:
-        return any(u.properties.tier1_only for u in self.uops)
+        """Whether a trace cannot record it; a specializing micro-op is dropped from traces."""
+        return any(u.properties.tier1_only and not u.properties.specializing for u in self.uops)
 
     @property
     def jumps(self) -> bool:
@@ -265,6 +280,20 @@ class OpargEnum:
         return self.decl.members
 
 
+@dataclass(frozen=True)
+class Family:
+    """A generic instruction (the head) and the specialized instructions that replace it."""
+
+    index: int  # in declaration order: the runtime's family number
+    head: Instruction
+    members: tuple[Instruction, ...]
+    decl: FamilyDecl
+
+    @property
+    def name(self) -> str:
+        return self.head.name
+
+
 @dataclass
 class Analysis:
     files: tuple[SourceFile, ...]
@@ -273,6 +302,14 @@ class Analysis:
     instructions: dict[str, Instruction] = field(default_factory=dict)  # in opcode order
     branches: dict[str, Branch] = field(default_factory=dict)
     opargs: dict[str, OpargEnum] = field(default_factory=dict)
+    families: dict[str, Family] = field(default_factory=dict)  # by head, in index order
+    # Every head and member -> its family (an instruction is in one family at most).
+    family_of: dict[str, Family] = field(default_factory=dict)
+
+    def family_head(self, instruction: Instruction) -> str | None:
+        """The head a family member falls back to on a miss; None for heads and the rest."""
+        family = self.family_of.get(instruction.name)
+        return None if family is None or family.name == instruction.name else family.name
 
     def tier2_uops(self) -> list[Uop]:
         """The micro-ops that get a tier-2 body (and a stencil), sorted by name."""

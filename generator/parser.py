@@ -9,6 +9,7 @@ from generator.model import (
     BranchDecl,
     CacheEntry,
     Declaration,
+    FamilyDecl,
     HelperDecl,
     MacroDecl,
     OpargDecl,
@@ -20,7 +21,9 @@ from generator.model import (
     UopRef,
 )
 
-KEYWORDS = ("helper", "op", "inst", "macro", "branch", "oparg")
+KEYWORDS = ("helper", "op", "inst", "macro", "branch", "oparg", "family")
+# Words that qualify the declaration after them: `specializing op(...)`.
+MODIFIERS = ("specializing",)
 CACHE_UNITS = (1, 2, 4)
 BRANCH_DIRECTIONS = ("jump", "fall")
 
@@ -84,13 +87,15 @@ class _Parser:
         result: list[Declaration] = []
         while self._peek().kind is not Kind.EOF:
             token = self._peek()
-            if token.kind is not Kind.IDENT or token.text not in KEYWORDS:
-                raise self._fail("a declaration (" + ", ".join(KEYWORDS) + ")")
+            if token.kind is not Kind.IDENT or token.text not in KEYWORDS + MODIFIERS:
+                raise self._fail("a declaration (" + ", ".join(KEYWORDS) + ", specializing op)")
             result.append(self._declaration(token.text))
         return tuple(result)
 
     def _declaration(self, keyword: str) -> Declaration:
         first = self._next()
+        if keyword == "specializing":
+            return self._specializing(first)
         if keyword == "helper":
             return self._helper(first)
         if keyword in ("op", "inst"):
@@ -99,7 +104,16 @@ class _Parser:
             return self._macro(first)
         if keyword == "branch":
             return self._branch(first)
+        if keyword == "family":
+            return self._family(first)
         return self._oparg(first)
+
+    def _specializing(self, first: Token) -> OpDecl:
+        keyword = self._peek()
+        if keyword.kind is not Kind.IDENT or keyword.text != "op":
+            raise self._fail("'op' after 'specializing'")
+        # The declaration starts at `specializing`: messages point there and its digest covers it.
+        return self._op(self._next(), start=first)
 
     def _helper(self, first: Token) -> HelperDecl:
         self._expect("(")
@@ -117,7 +131,8 @@ class _Parser:
             self._source(first, last),
         )
 
-    def _op(self, first: Token) -> OpDecl:
+    def _op(self, first: Token, start: Token | None = None) -> OpDecl:
+        """`first` is `op` or `inst`; `start` is the `specializing` before it, if any."""
         self._expect("(")
         name = self._ident("a micro-op name" if first.text == "op" else "an instruction name")
         if first.text == "op" and not name.text.startswith("_"):
@@ -132,8 +147,15 @@ class _Parser:
         effect = self._stack_effect()
         self._expect(")")
         body, last = self._body()
+        start = start or first
         return OpDecl(
-            first.text, name.text, effect, body, first.location, self._source(first, last)
+            first.text,
+            name.text,
+            effect,
+            body,
+            start.location,
+            self._source(start, last),
+            specializing=start is not first,
         )
 
     def _stack_effect(self) -> StackEffect:
@@ -265,6 +287,22 @@ class _Parser:
             token = self._ident("a micro-op name or ';'")
             refs.append(UopRef(token.text, token.location))
         return tuple(refs)
+
+    def _family(self, first: Token) -> FamilyDecl:
+        self._expect("(")
+        name = self._ident("an instruction name")
+        self._expect(")")
+        self._expect("=")
+        self._expect("{", " to open the family's members")
+        members: list[UopRef] = []
+        while not self._accept("}"):
+            member = self._ident("an instruction name or '}'")
+            members.append(UopRef(member.text, member.location))
+            if not self._accept(","):
+                self._expect("}", " or ',' after a family member")
+                break
+        self._expect(";", " after the family's members")
+        return FamilyDecl(name.text, tuple(members), first.location)
 
     def _oparg(self, first: Token) -> OpargDecl:
         self._expect("(")

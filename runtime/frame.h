@@ -9,11 +9,14 @@
 
 typedef struct QkFrame {
     QkCode *code;
+    QkValue func;    /* the function running, or QK_NULL (module code) */
     QkValue globals;
+    QkValue locals;  /* a class body's namespace (LOAD_NAME/STORE_NAME), else QK_NULL */
     struct QkFrame *previous;
     QkCodeUnit *instr_ptr;     /* the instruction executing (or to resume at) */
     QkValue *stack_pointer;    /* saved top of the value stack; valid whenever GC may run */
-    int is_entry;              /* returning from this frame leaves qk_eval */
+    int is_entry;              /* returning from this frame leaves the C call running it */
+    int owned_by_generator;    /* lives in a generator object, not on the data stack */
     QkValue localsplus[];      /* nlocals locals, then the value stack */
 } QkFrame;
 
@@ -25,13 +28,13 @@ struct QkThread {
     int frame_depth;
     int recursion_limit;
 
-    QkValue exception;   /* current exception, QK_NULL if none */
-    /* Traceback entries collected while an exception unwinds: (code, line) pairs. */
-    int tb_count, tb_capacity;
-    struct QkTracebackEntry { QkCode *code; uint32_t line; } *traceback;
+    QkValue exception; /* the exception being raised, QK_NULL if none */
+    QkValue exc_info;  /* the exception being handled (in an except block), QK_NULL if none */
+    int yielded;       /* set by YIELD_VALUE: the frame that returned was suspended */
 
     QkValue globals;
     QkValue builtins;
+    QkValue modules; /* dict: name -> module, for import */
 
     /* The collector. */
     QkObject *gc_objects;

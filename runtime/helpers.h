@@ -1,30 +1,66 @@
-/* The runtime helpers micro-op bodies call. Their effects are declared in uop_defs/helpers.uops. */
+/* The runtime helpers micro-op bodies call, besides the object protocols (abstract.h). Their
+ * effects are declared in uop_defs/helpers.uops. */
 #ifndef QUACK_HELPERS_H
 #define QUACK_HELPERS_H
 
+#include "abstract.h"
 #include "frame.h"
 
-int qk_truth(QkThread *tstate, QkValue v); /* 1, 0, or -1 with an exception set */
-QkValue qk_binary_op(QkThread *tstate, uint32_t op, QkValue lhs, QkValue rhs);
-QkValue qk_compare_op(QkThread *tstate, uint32_t op, QkValue lhs, QkValue rhs);
-QkValue qk_unary_negative(QkThread *tstate, QkValue v);
-QkValue qk_unary_invert(QkThread *tstate, QkValue v);
-
+/* Names: globals, builtins, and a class body's namespace (frame->locals). */
 QkValue qk_load_global(QkThread *tstate, QkFrame *frame, uint32_t name_index);
 int qk_store_global(QkThread *tstate, QkFrame *frame, uint32_t name_index, QkValue value);
+int qk_delete_global(QkThread *tstate, QkFrame *frame, uint32_t name_index);
+QkValue qk_load_name(QkThread *tstate, QkFrame *frame, uint32_t name_index);
+int qk_store_name(QkThread *tstate, QkFrame *frame, uint32_t name_index, QkValue value);
+int qk_delete_name(QkThread *tstate, QkFrame *frame, uint32_t name_index);
 void qk_raise_unbound_local(QkThread *tstate, QkFrame *frame, uint32_t local_index);
-
-QkValue qk_get_iter(QkThread *tstate, QkValue iterable);
-/* The next item, or QK_NULL: exhausted if no exception is set, failed otherwise. */
-QkValue qk_iter_next(QkThread *tstate, QkValue iter);
+void qk_raise_unbound_deref(QkThread *tstate, QkFrame *frame, uint32_t local_index);
 static inline int qk_error_occurred(QkThread *tstate) { return tstate->exception != QK_NULL; }
 
+/* Functions, calls and cells. */
 QkValue qk_make_function(QkThread *tstate, QkFrame *frame, QkValue code);
-static inline int qk_is_function(QkValue v) { return qk_is_type(v, &qk_function_type); }
-QkValue qk_call(QkThread *tstate, QkValue callable, QkValue *args, uint32_t nargs);
+void qk_set_function_attribute(QkValue func, uint32_t which, QkValue attr);
+/* A Python function whose frame tier 1 can push in place (not a generator function). */
+int qk_is_inlinable_function(QkValue v);
+/* Binds the arguments (defaults, keywords, *args, **kwargs) into a new frame; NULL on error. */
 QkFrame *qk_push_frame(QkThread *tstate, QkFrame *caller, QkValue func, QkValue *args,
-                       uint32_t nargs);
+                       uint32_t nargs, QkValue kwnames);
+QkValue qk_cell_new(QkThread *tstate, QkValue value);
+QkValue qk_cell_get(QkValue cell);
+void qk_cell_set(QkValue cell, QkValue value);
+void qk_copy_free_vars(QkFrame *frame, uint32_t n);
+QkValue qk_build_class_function(QkThread *tstate);
+QkValue qk_import_name(QkThread *tstate, QkFrame *frame, uint32_t name_index);
+QkValue qk_import_from(QkThread *tstate, QkFrame *frame, QkValue module, uint32_t name_index);
 
+/* Containers. */
+QkValue qk_tuple_from_array(QkThread *tstate, QkValue *values, int64_t n);
+QkValue qk_list_from_array(QkThread *tstate, QkValue *values, int64_t n);
+QkValue qk_set_from_array(QkThread *tstate, QkValue *values, int64_t n);
+QkValue qk_dict_from_pairs(QkThread *tstate, QkValue *pairs, int64_t npairs);
+QkValue qk_slice_new(QkThread *tstate, QkValue start, QkValue stop, QkValue step);
+QkValue qk_str_join_array(QkThread *tstate, QkValue *pieces, int64_t n);
+int qk_list_append(QkThread *tstate, QkValue list, QkValue value);
+int qk_set_add(QkThread *tstate, QkValue set, QkValue value);
+int qk_list_extend(QkThread *tstate, QkValue list, QkValue iterable);
+int qk_set_update(QkThread *tstate, QkValue set, QkValue iterable);
+int qk_dict_update(QkThread *tstate, QkValue dict, QkValue update);
+int qk_dict_merge(QkThread *tstate, QkValue callable, QkValue dict, QkValue update);
+QkValue qk_list_to_tuple(QkThread *tstate, QkValue list);
+
+/* Exceptions. */
+void qk_raise_varargs(QkThread *tstate, QkValue *args, uint32_t n);
+QkValue qk_push_exc_info(QkThread *tstate, QkValue exc);
+void qk_pop_exc_info(QkThread *tstate, QkValue prev);
+int qk_exception_matches(QkThread *tstate, QkValue exc, QkValue type);
+void qk_reraise(QkThread *tstate, QkValue exc);
+QkValue qk_assertion_error_type(void);
+
+/* Generators: sends value into receiver; *done is set when it returned (the result is then its
+ * return value) rather than yielded. */
+QkValue qk_send(QkThread *tstate, QkValue receiver, QkValue value, int *done);
+
+/* Tier 2. */
 void qk_backedge(QkThread *tstate, QkFrame *frame, QkCodeUnit *this_instr, QkCodeUnit *target);
 QkCodeUnit *qk_enter_executor(QkThread *tstate, QkFrame *frame, QkCodeUnit *this_instr,
                               uint32_t index);

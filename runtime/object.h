@@ -40,6 +40,15 @@ typedef QkValue (*QkCallFunc)(QkThread *tstate, QkValue callable, QkValue *args,
                               QkValue kwnames);
 typedef int (*QkSetAttrFunc)(QkThread *tstate, QkValue self, QkValue name, QkValue value);
 typedef QkValue (*QkDescrGetFunc)(QkThread *tstate, QkValue descr, QkValue obj);
+/* A function written in C: builtins (self is QK_NULL, or the module) and methods of built-in
+ * types (self is the instance). Arguments as for QkCallFunc. */
+typedef QkValue (*QkCFunction)(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                               QkValue kwnames);
+
+typedef struct QkMethodDef {
+    const char *name;
+    QkCFunction func;
+} QkMethodDef;
 
 enum {
     QK_TYPE_HEAP = 1 << 0,      /* created by a class statement: collected, has a name object */
@@ -78,6 +87,8 @@ struct QkType {
     QkDescrGetFunc descr_get; /* functions: binding to an instance makes a bound method */
     /* Calling the type itself: constructs an instance (self is the type). */
     QkCallFunc construct;
+    /* Methods of a built-in type, {NULL, NULL}-terminated: qk_init_types puts them in `dict`. */
+    const QkMethodDef *methods;
 };
 
 enum { QK_UNARY_NEGATIVE, QK_UNARY_POSITIVE, QK_UNARY_INVERT, QK_UNARY_ABS };
@@ -150,6 +161,23 @@ int qk_dict_set(QkThread *tstate, QkValue dict, QkValue key, QkValue value); /* 
 /* ---- code ---- */
 typedef uint32_t QkCodeUnit;
 
+/* Code flags, as CPython numbers them. */
+enum {
+    QK_CODE_VARARGS = 0x04,
+    QK_CODE_VARKEYWORDS = 0x08,
+    QK_CODE_GENERATOR = 0x20,
+};
+
+/* How a local slot is used (QkCode.kinds): a plain local, a cell of this frame, or a free
+ * variable (a cell from the closure). A cell kind may also be an argument. */
+enum { QK_LOCAL_PLAIN = 0, QK_LOCAL_CELL = 1, QK_LOCAL_FREE = 2 };
+
+/* One exception-table entry: an exception raised by an instruction in [start, end) goes to
+ * `target` with the value stack cut to `depth` items (then the exception pushed). */
+typedef struct QkExceptionEntry {
+    uint32_t start, end, target, depth;
+} QkExceptionEntry;
+
 typedef struct QkExecutor QkExecutor;
 
 typedef struct QkCode {
@@ -157,9 +185,15 @@ typedef struct QkCode {
     QkValue name;
     QkValue filename;
     uint32_t firstlineno;
-    uint32_t argcount;
-    uint32_t nlocals;
+    uint32_t argcount;      /* positional parameters, positional-only ones included */
+    uint32_t posonlyargcount;
+    uint32_t kwonlyargcount;
+    uint32_t flags;         /* QK_CODE_* */
+    uint32_t nlocals;       /* every local slot: parameters, locals, cells, free variables */
     uint32_t stacksize;
+    uint8_t *kinds;         /* QK_LOCAL_* per local slot */
+    uint32_t nexceptions;
+    QkExceptionEntry *exceptions;
     uint32_t ncode;
     QkCodeUnit *code;
     uint32_t *lines;
@@ -177,14 +211,19 @@ typedef struct QkFunction {
     QkObject ob;
     QkValue code;
     QkValue globals;
+    QkValue name;       /* str: the code's name */
+    QkValue defaults;   /* tuple or QK_NULL */
+    QkValue kwdefaults; /* dict or QK_NULL */
+    QkValue closure;    /* tuple of cells or QK_NULL */
+    QkValue dict;       /* function attributes, QK_NULL until set */
 } QkFunction;
 
-typedef QkValue (*QkBuiltinFunc)(QkThread *tstate, QkValue *args, int nargs);
-
+/* A built-in function or a built-in method bound to its self. */
 typedef struct QkBuiltin {
     QkObject ob;
     const char *name;
-    QkBuiltinFunc func;
+    QkCFunction func;
+    QkValue self; /* QK_NULL for plain builtins */
 } QkBuiltin;
 
 /* ---- range ---- */
@@ -204,9 +243,19 @@ typedef struct QkInstance {
     QkValue dict; /* QK_NULL until the first attribute is set */
 } QkInstance;
 
+typedef struct QkTracebackEntry {
+    QkCode *code;
+    uint32_t line;
+} QkTracebackEntry;
+
 typedef struct QkException {
     QkInstance base;
-    QkValue message; /* str */
+    QkValue args;    /* tuple: what the exception was constructed with */
+    QkValue cause;   /* raise ... from cause: an exception, or QK_NULL */
+    QkValue context; /* the exception being handled when this one was raised, or QK_NULL */
+    /* Where it passed, innermost first: appended as it unwinds each frame. Owned (malloc). */
+    uint32_t tb_count, tb_capacity;
+    QkTracebackEntry *traceback;
 } QkException;
 
 extern QkType qk_exc_BaseException, qk_exc_Exception, qk_exc_ZeroDivisionError,

@@ -9,7 +9,7 @@ import pytest
 
 from generator.analyzer import BODY_MACROS, analyze
 from generator.effects import EFFECT_NAMES
-from generator.parser import BRANCH_DIRECTIONS, KEYWORDS, parse_file
+from generator.parser import BRANCH_DIRECTIONS, KEYWORDS, MODIFIERS, parse_file
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "dsl.md"
 TEXT = DOC.read_text()
@@ -30,6 +30,16 @@ def test_every_keyword_has_an_example() -> None:
         assert any(re.search(rf"^{keyword}\(", e, re.MULTILINE) for e in EXAMPLES), keyword
 
 
-@pytest.mark.parametrize("word", [*KEYWORDS, *EFFECT_NAMES, *BODY_MACROS, *BRANCH_DIRECTIONS])
+# The macros tier-1 code uses for families, which the runtime must define.
+FAMILY_MACROS = ("PREDICTED", "SPECIALIZATION_HIT", "SPECIALIZATION_MISS")
+WORDS = [*KEYWORDS, *MODIFIERS, *EFFECT_NAMES, *BODY_MACROS, *BRANCH_DIRECTIONS, *FAMILY_MACROS]
+
+
+def test_every_modifier_has_an_example() -> None:
+    for modifier in MODIFIERS:
+        assert any(re.search(rf"^{modifier} ", e, re.MULTILINE) for e in EXAMPLES), modifier
+
+
+@pytest.mark.parametrize("word", WORDS)
 def test_construct_is_documented(word: str) -> None:
     assert re.search(rf"`[^`]*\b{word}\b[^`]*`", TEXT), word

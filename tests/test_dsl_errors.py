@@ -28,6 +28,9 @@ def run_generator(tmp_path: Path, files: dict[str, str]) -> subprocess.Completed
     )
 
 
+# A well-formed specializing micro-op, for the cases about where one may appear.
+_SPECIALIZE = "specializing op(_S, (c/1, x -- x)) { (void)c; (void)this_instr; }\n"
+
 CASES = {
     "syntax": (
         "op(_A, (x -- ) { }\n",
@@ -36,7 +39,7 @@ CASES = {
     "syntax_declaration": (
         "instruction(A, (--)) { }\n",
         "uop_defs/a.uops:1:1: error: syntax error: expected a declaration "
-        "(helper, op, inst, macro, branch, oparg), found 'instruction'",
+        "(helper, op, inst, macro, branch, oparg, family, specializing op), found 'instruction'",
     ),
     "syntax_cache_size": (
         "op(_A, (c/3 --)) { }\n",
@@ -158,6 +161,91 @@ CASES = {
         "uop_defs/a.uops:2:12: error: _E only runs in traces (it uses a tier-2-only macro), "
         "so it cannot be part of instruction M",
     ),
+    "syntax_family": (
+        "inst(A, (--)) { }\nfamily(A) = { A B };\n",
+        "uop_defs/a.uops:2:17: error: syntax error: expected '}' or ',' after a family member, "
+        "found 'B'",
+    ),
+    "syntax_specializing_inst": (
+        "specializing inst(A, (--)) { }\n",
+        "uop_defs/a.uops:1:14: error: syntax error: expected 'op' after 'specializing', "
+        "found 'inst'",
+    ),
+    "family_unknown_head": (
+        "family(NOPE) = { };\n",
+        "uop_defs/a.uops:1:1: error: unknown instruction 'NOPE' in family(NOPE)",
+    ),
+    "family_unknown_member": (
+        "inst(A, (x -- x)) { }\nfamily(A) = { A_1, B };\ninst(A_1, (x -- x)) { }\n",
+        "uop_defs/a.uops:2:20: error: unknown instruction 'B' in family(A)",
+    ),
+    "family_member_twice": (
+        "inst(A, (--)) { }\ninst(B, (--)) { }\ninst(M, (--)) { }\n"
+        "family(A) = { M };\nfamily(B) = { M };\n",
+        "uop_defs/a.uops:5:15: error: M is in two families: it is a member of B here and a "
+        "member of A at uop_defs/a.uops:4:15",
+    ),
+    "family_head_is_member": (
+        "inst(A, (--)) { }\ninst(B, (--)) { }\nfamily(A) = { B };\nfamily(B) = { };\n",
+        "uop_defs/a.uops:4:1: error: B is in two families: it is the head of B here and a "
+        "member of A at uop_defs/a.uops:3:15",
+    ),
+    "family_cache_size": (
+        "inst(A, (c/1 --)) { (void)c; }\ninst(A_2, (c/2 --)) { (void)c; }\nfamily(A) = { A_2 };\n",
+        "uop_defs/a.uops:3:15: error: A_2 has 2 cache units but A, the head of its family, has "
+        "1: the specializer rewrites the opcode in place, so every member must have the head's "
+        "cache layout",
+    ),
+    "family_duplicate": (
+        "inst(A, (--)) { }\nfamily(A) = { };\nfamily(A) = { };\n",
+        "uop_defs/a.uops:3:1: error: duplicate definition of family 'A' "
+        "(first defined at uop_defs/a.uops:2:1)",
+    ),
+    "specializing_not_tier1_only": (
+        "specializing op(_S, (x -- x)) { }\n",
+        "uop_defs/a.uops:1:1: error: specializing micro-op _S must be tier-1-only: it counts "
+        "executions and rewrites the instruction through this_instr",
+    ),
+    "specializing_not_peek": (
+        "specializing op(_S, (x -- y)) { y = x; (void)this_instr; }\n",
+        "uop_defs/a.uops:1:1: error: specializing micro-op _S may only peek (every output the "
+        "input at the same position): the generic micro-ops after it read the same inputs",
+    ),
+    "specializing_not_first": (
+        _SPECIALIZE + "op(_B, (x -- x)) { }\nmacro(A) = _B + _S;\nfamily(A) = { };\n",
+        "uop_defs/a.uops:3:17: error: specializing micro-op _S must come first in a family "
+        "head's macro, but it is not the first micro-op of A",
+    ),
+    "specializing_not_head": (
+        _SPECIALIZE + "op(_B, (x -- x)) { }\nmacro(A) = _S + _B;\n",
+        "uop_defs/a.uops:3:12: error: specializing micro-op _S must come first in a family "
+        "head's macro, but A is not the head of a family",
+    ),
+    "guard_outside_family": (
+        "op(_G, (x -- x)) { DEOPT_IF(x == QK_NULL); }\nmacro(A) = _G;\n",
+        "uop_defs/a.uops:2:12: error: DEOPT_IF in _G, which tier 1 runs in A: a failed guard "
+        "there needs a generic instruction to fall back to, but A is not a member of a family",
+    ),
+    "guard_in_family_head": (
+        "inst(A, (x -- x)) { EXIT_IF(x == QK_NULL); }\nfamily(A) = { };\n",
+        "uop_defs/a.uops:1:1: error: EXIT_IF in _A, which tier 1 runs in A: a failed guard "
+        "there needs a generic instruction to fall back to, but A is not a member of a family",
+    ),
+    "guard_after_stack_changed": (
+        "inst(A, (x --)) { (void)x; }\nop(_P, (-- y)) { y = QK_NONE; }\n"
+        "op(_G, (v -- v)) { DEOPT_IF(v == QK_NULL); }\nop(_D, (x, v --)) { (void)x; (void)v; }\n"
+        "macro(A_1) = _P + _G + _D;\nfamily(A) = { A_1 };\n",
+        "uop_defs/a.uops:5:19: error: DEOPT_IF in _G after the stack changed (_P, earlier in "
+        "A_1): a miss re-runs A, which reads its inputs from the stack, so a member's guards "
+        "must come first",
+    ),
+    "guard_after_side_effect_in_member": (
+        "helper(h) = writes;\ninst(A, (x --)) { (void)x; }\nop(_W, (x -- x)) { h(x); }\n"
+        "op(_G, (x --)) { DEOPT_IF(x == QK_NULL); }\nmacro(A_1) = _W + _G;\n"
+        "family(A) = { A_1 };\n",
+        "uop_defs/a.uops:5:19: error: DEOPT_IF in _G after the side effect (_W, earlier in "
+        "A_1): a miss re-runs A, which would repeat it, so a member's guards must come first",
+    ),
     "two_named_caches": (
         "op(_A, (a/1, b/2 --)) { (void)a; (void)b; }\n",
         "uop_defs/a.uops:1:14: error: _A has more than one named cache entry ('a' and 'b'); "
@@ -207,3 +295,40 @@ def test_output_from_local_may_precede_allocation(tmp_path: Path) -> None:
     )
     result = run_generator(tmp_path, {"a.uops": source})
     assert result.returncode == 0, result.stderr
+
+
+def _expansions(tmp_path: Path) -> str:
+    metadata = (tmp_path / "out" / "include" / "quack_metadata.h").read_text()
+    return metadata[metadata.index("qk_expansions[256]") : metadata.index("QkBranchForm;")]
+
+
+def test_specializing_uop_is_left_out_of_traces(tmp_path: Path) -> None:
+    """The head keeps its expansion (and its traced micro-ops theirs) without the specializer."""
+    source = (
+        "op(_S, (c/1, x -- x)) { (void)c; }\n"  # not specializing: just a cache reader
+        "specializing op(_SPEC, (c/1, x -- x)) { (void)c; (void)this_instr; }\n"
+        "op(_G, (unused/1, x -- x)) { DEOPT_IF(x == QK_NULL); }\n"
+        "op(_USE, (x --)) { (void)x; }\n"
+        "macro(A) = _SPEC + _USE;\nmacro(A_1) = _G + _USE;\nfamily(A) = { A_1 };\n"
+    )
+    result = run_generator(tmp_path, {"a.uops": source})
+    assert result.returncode == 0, result.stderr
+    expansions = _expansions(tmp_path)
+    assert "[A] = {1, {{_USE, 0, 0}}}," in expansions
+    assert "[A_1] = {2, {{_G, 0, 0}, {_USE, 0, 0}}}," in expansions
+    assert not (tmp_path / "out" / "uops" / "_SPEC.c.h").exists()
+
+
+def test_specializing_uop_may_precede_a_tier1_only_uop(tmp_path: Path) -> None:
+    """A jumping head (like FOR_ITER) may specialize too; it stays tier-1-only, so untraced."""
+    source = (
+        "specializing op(_SPEC, (c/1, x -- x)) { (void)c; (void)this_instr; }\n"
+        "op(_J, (x -- x)) { if (x == QK_NULL) { JUMPBY(oparg); } }\n"
+        "inst(J_1, (unused/1, x -- x)) { EXIT_IF(x != QK_NULL); }\n"
+        "macro(J) = _SPEC + _J;\nfamily(J) = { J_1 };\n"
+    )
+    result = run_generator(tmp_path, {"a.uops": source})
+    assert result.returncode == 0, result.stderr
+    assert "[J] =" not in _expansions(tmp_path)
+    cases = (tmp_path / "out" / "include" / "quack_tier1_cases.c.h").read_text()
+    assert "if (x != QK_NULL) { SPECIALIZATION_MISS(J); goto PREDICTED_J; }" in cases

@@ -65,6 +65,7 @@ def test_only_tier2_forms_get_files(tmp_path: Path) -> None:
     names = sorted(p.name for p in (out / "uops").iterdir())
     assert names == [
         "_ADD.c.h",
+        "_ADD_SAME.c.h",
         "_DUP.c.h",
         "_EXIT.c.h",
         "_GUARD_FALSE.c.h",
@@ -128,17 +129,18 @@ def test_removed_uop_loses_its_file(tmp_path: Path) -> None:
     assert not (out / "uops" / "_EXIT.c.h").exists()
 
 
-# A stand-in for the runtime's macros: enough to type-check the generated C.
-_HARNESS = """
-#include "quack.h"
-#include "quack_metadata.h"
+# A stand-in for the runtime's macros: enough to type-check the generated C. Tier 1 has no
+# DEOPT_IF/EXIT_IF: only family members guard there, and their guards expand to a miss.
+_MACROS = """
 typedef struct { uint16_t opcode; uint32_t oparg; uint64_t operand; } TestUOp;
 #define TARGET(op) case op:
 #define DISPATCH() goto dispatch
 #define DISPATCH_INLINED(f) do { frame = (f); goto dispatch; } while (0)
 #define LEAVE_FRAME(v) do { (void)(v); return 0; } while (0)
-#define DEOPT_IF(c) do { if (c) return 4; } while (0)
-#define EXIT_IF(c) DEOPT_IF(c)
+#define YIELD_FRAME(v) do { (void)(v); return 2; } while (0)
+#define PREDICTED(op) PREDICTED_##op: __attribute__((unused))
+#define SPECIALIZATION_HIT(op) (void)(op)
+#define SPECIALIZATION_MISS(op) (void)(op)
 #define CURRENT_OPARG() (uop->oparg)
 #define CURRENT_OPERAND() (uop->operand)
 #define JUMP_TO_ERROR() goto error
@@ -146,6 +148,8 @@ typedef struct { uint16_t opcode; uint32_t oparg; uint64_t operand; } TestUOp;
 #define EXIT_TO_TIER_ONE() return 1
 #define ERROR_TO_TIER_ONE() goto error
 #define JUMP_TO_TOP() goto top
+"""
+_LOOPS = """
 int tier1(QkThread *tstate, QkFrame *frame, QkCodeUnit *next_instr, QkValue *stack_pointer);
 int tier1(QkThread *tstate, QkFrame *frame, QkCodeUnit *next_instr, QkValue *stack_pointer) {
     uint32_t oparg;
@@ -161,7 +165,7 @@ error:
 }
 int tier2(QkThread *tstate, QkFrame *frame, const TestUOp *uop, QkValue *stack_pointer);
 int tier2(QkThread *tstate, QkFrame *frame, const TestUOp *uop, QkValue *stack_pointer) {
-top:
+top: __attribute__((unused));
     for (;; uop++) {
         switch (uop->opcode) {
 #include "quack_tier2_cases.c.h"
@@ -176,9 +180,48 @@ int tables(void);
 int tables(void) {
     return qk_num_popped(0, 1) + qk_num_pushed(0, 1) + qk_cache_size[0] + qk_opcode_flags[0]
         + qk_uop_flags[0] + qk_expansions[0].count + qk_branch_jump[0].present
-        + qk_branch_fall[0].count + (qk_opcode_names[0] != 0) + (qk_uop_names[0] != 0);
+        + qk_branch_fall[0].count + (qk_opcode_names[0] != 0) + (qk_uop_names[0] != 0)
+        + qk_family_of[0] + (QK_FAMILY_COUNT ? qk_family_head[0] : 0)
+        + (QK_FAMILY_COUNT ? qk_family_names[0] != 0 : 0);
 }
 """
+_HARNESS = '#include "quack.h"\n#include "quack_metadata.h"\n' + _MACROS + _LOOPS
+# The demo's world: its helpers and just enough of the runtime's types, so the demo (which has a
+# family) compiles without depending on the runtime's headers.
+_DEMO_HARNESS = (
+    """
+#include <stddef.h>
+#include <stdint.h>
+typedef uint64_t QkValue;
+typedef uint32_t QkCodeUnit;
+typedef struct QkThread QkThread;
+typedef struct QkFrame { QkCodeUnit *instr_ptr; QkValue *stack_pointer; } QkFrame;
+#define QK_NULL ((QkValue)0)
+#define QK_TRUE ((QkValue)2)
+#define QK_FALSE ((QkValue)4)
+static inline uint64_t qk_read_u64(const QkCodeUnit *p) { return p[0] | (uint64_t)p[1] << 32; }
+int qk_is_int(QkValue v);
+QkValue qk_add(QkThread *tstate, QkValue a, QkValue b);
+void qk_store(QkThread *tstate, uint32_t oparg, QkValue v);
+QkValue qk_call(QkThread *tstate, QkValue callable, QkValue *args, uint32_t nargs);
+void qk_specialize_add(QkCodeUnit *instr, QkValue a, QkValue b);
+#include "quack_metadata.h"
+"""
+    + _MACROS
+    + _LOOPS
+)
+
+
+def _syntax_check(tmp_path: Path, harness: str, *includes: Path) -> None:
+    (tmp_path / "harness.c").write_text(harness)
+    flags = ["-std=c11", "-Wall", "-Wextra", "-Werror", "-fsyntax-only"]
+    result = subprocess.run(
+        ["clang-19", *flags, *(f"-I{i}" for i in includes), str(tmp_path / "harness.c")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
 
 
 @pytest.mark.skipif(
@@ -188,21 +231,11 @@ int tables(void) {
 def test_real_definitions_compile(tmp_path: Path) -> None:
     out = tmp_path / "out"
     generate(REPO / "uop_defs", out)
-    (tmp_path / "harness.c").write_text(_HARNESS)
-    result = subprocess.run(
-        [
-            "clang-19",
-            "-std=c11",
-            "-Wall",
-            "-Wextra",
-            "-Werror",
-            "-fsyntax-only",
-            f"-I{REPO / 'runtime'}",
-            f"-I{out / 'include'}",
-            str(tmp_path / "harness.c"),
-        ],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert result.returncode == 0, result.stderr
+    _syntax_check(tmp_path, _HARNESS, REPO / "runtime", out / "include")
+
+
+@pytest.mark.skipif(shutil.which("clang-19") is None, reason="needs clang-19")
+def test_demo_compiles(tmp_path: Path) -> None:
+    """The demo has a family: members jump to their head's PREDICTED label on a miss."""
+    out = _generate_demo(tmp_path)
+    _syntax_check(tmp_path, _DEMO_HARNESS, out / "include")

@@ -20,6 +20,7 @@
 #define QK_FLAG_TIER2_ONLY (1 << 9)
 #define QK_FLAG_NEEDS_SYNC (1 << 10)
 #define QK_FLAG_PURE (1 << 11)
+#define QK_FLAG_SPECIALIZED (1 << 12)
 
 #define QK_MAX_EXPANSION 2
 
@@ -28,6 +29,10 @@ static inline int qk_num_popped(int opcode, int oparg) {
     (void)oparg;
     switch (opcode) {
     case ADD:
+        return 2;
+    case ADD_INT:
+        return 2;
+    case ADD_SAME:
         return 2;
     case STORE:
         return 1;
@@ -48,6 +53,10 @@ static inline int qk_num_pushed(int opcode, int oparg) {
     switch (opcode) {
     case ADD:
         return 1;
+    case ADD_INT:
+        return 1;
+    case ADD_SAME:
+        return 1;
     case STORE:
         return 0;
     case DUP:
@@ -63,6 +72,8 @@ static inline int qk_num_pushed(int opcode, int oparg) {
 
 static const uint8_t qk_cache_size[256] = {
     [ADD] = 3,
+    [ADD_INT] = 3,
+    [ADD_SAME] = 3,
     [STORE] = 1,
     [DUP] = 0,
     [CALL] = 0,
@@ -70,7 +81,9 @@ static const uint8_t qk_cache_size[256] = {
 };
 
 static const uint16_t qk_opcode_flags[256] = {
-    [ADD] = QK_FLAG_DEOPT | QK_FLAG_ERROR | QK_FLAG_ESCAPES | QK_FLAG_ALLOCATES | QK_FLAG_WRITES | QK_FLAG_NEEDS_SYNC,
+    [ADD] = QK_FLAG_ERROR | QK_FLAG_ESCAPES | QK_FLAG_ALLOCATES | QK_FLAG_WRITES | QK_FLAG_NEEDS_SYNC,
+    [ADD_INT] = QK_FLAG_DEOPT | QK_FLAG_ERROR | QK_FLAG_ESCAPES | QK_FLAG_ALLOCATES | QK_FLAG_WRITES | QK_FLAG_NEEDS_SYNC | QK_FLAG_SPECIALIZED,
+    [ADD_SAME] = QK_FLAG_EXIT | QK_FLAG_ERROR | QK_FLAG_ESCAPES | QK_FLAG_ALLOCATES | QK_FLAG_WRITES | QK_FLAG_NEEDS_SYNC | QK_FLAG_SPECIALIZED,
     [STORE] = QK_FLAG_HAS_ARG | QK_FLAG_WRITES,
     [DUP] = QK_FLAG_HAS_ARG | QK_FLAG_PURE,
     [CALL] = QK_FLAG_HAS_ARG | QK_FLAG_ERROR | QK_FLAG_ESCAPES | QK_FLAG_ALLOCATES | QK_FLAG_WRITES | QK_FLAG_TIER1_ONLY | QK_FLAG_NEEDS_SYNC,
@@ -78,8 +91,10 @@ static const uint16_t qk_opcode_flags[256] = {
 };
 
 static const uint16_t qk_uop_flags[QK_UOP_COUNT] = {
+    [_SPECIALIZE_ADD] = QK_FLAG_WRITES | QK_FLAG_TIER1_ONLY,
     [_GUARD_INT] = QK_FLAG_DEOPT,
     [_ADD] = QK_FLAG_ERROR | QK_FLAG_ESCAPES | QK_FLAG_ALLOCATES | QK_FLAG_WRITES | QK_FLAG_NEEDS_SYNC,
+    [_ADD_SAME] = QK_FLAG_EXIT | QK_FLAG_ERROR | QK_FLAG_ESCAPES | QK_FLAG_ALLOCATES | QK_FLAG_WRITES | QK_FLAG_NEEDS_SYNC,
     [_STORE] = QK_FLAG_HAS_ARG | QK_FLAG_WRITES,
     [_DUP] = QK_FLAG_HAS_ARG | QK_FLAG_PURE,
     [_CALL] = QK_FLAG_HAS_ARG | QK_FLAG_ERROR | QK_FLAG_ESCAPES | QK_FLAG_ALLOCATES | QK_FLAG_WRITES | QK_FLAG_TIER1_ONLY | QK_FLAG_NEEDS_SYNC,
@@ -91,6 +106,8 @@ static const uint16_t qk_uop_flags[QK_UOP_COUNT] = {
 
 static const char *const qk_opcode_names[256] = {
     [ADD] = "ADD",
+    [ADD_INT] = "ADD_INT",
+    [ADD_SAME] = "ADD_SAME",
     [STORE] = "STORE",
     [DUP] = "DUP",
     [CALL] = "CALL",
@@ -98,8 +115,10 @@ static const char *const qk_opcode_names[256] = {
 };
 
 static const char *const qk_uop_names[QK_UOP_COUNT] = {
+    [_SPECIALIZE_ADD] = "_SPECIALIZE_ADD",
     [_GUARD_INT] = "_GUARD_INT",
     [_ADD] = "_ADD",
+    [_ADD_SAME] = "_ADD_SAME",
     [_STORE] = "_STORE",
     [_DUP] = "_DUP",
     [_CALL] = "_CALL",
@@ -123,7 +142,9 @@ typedef struct {
 
 // Only instructions whose micro-ops all have a tier-2 form; count 0: a trace cannot record it.
 static const QkExpansion qk_expansions[256] = {
-    [ADD] = {2, {{_GUARD_INT, 1, 2}, {_ADD, 0, 0}}},
+    [ADD] = {1, {{_ADD, 0, 0}}},
+    [ADD_INT] = {2, {{_GUARD_INT, 1, 2}, {_ADD, 0, 0}}},
+    [ADD_SAME] = {1, {{_ADD_SAME, 0, 0}}},
     [STORE] = {1, {{_STORE, 0, 1}}},
     [DUP] = {1, {{_DUP, 0, 0}}},
 };
@@ -141,6 +162,47 @@ static const QkBranchForm qk_branch_jump[256] = {
 
 static const QkBranchForm qk_branch_fall[256] = {
     [JUMP_IF] = {1, 1, {_GUARD_FALSE}},
+};
+
+// Families (PEP 659): a generic instruction, the head, and the specialized instructions the
+// specializer rewrites it to in place; a member's failed guard falls back to its head.
+#define QK_FAMILY_COUNT 1
+
+// The family index of each head and member; 0xFF: in no family.
+static const uint8_t qk_family_of[256] = {
+    [ADD] = 0,
+    [ADD_INT] = 0,
+    [ADD_SAME] = 0,
+    [STORE] = 0xFF,
+    [DUP] = 0xFF,
+    [CALL] = 0xFF,
+    [JUMP_IF] = 0xFF,
+    // The opcodes after the last instruction's.
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+};
+
+// The head's opcode, per family.
+static const uint8_t qk_family_head[QK_FAMILY_COUNT] = {
+    ADD,
+};
+
+static const char *const qk_family_names[QK_FAMILY_COUNT] = {
+    "ADD",
 };
 
 #endif

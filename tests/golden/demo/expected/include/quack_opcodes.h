@@ -3,14 +3,16 @@
 #define QUACK_OPCODES_H
 
 // The runtime rejects a code image compiled against another table.
-#define QK_OPCODES_DIGEST "8b9ebc4bcdf27121"
+#define QK_OPCODES_DIGEST "d51cee49bcc8b2b8"
 
 #define ADD 0
-#define STORE 1
-#define DUP 2
-#define CALL 3
-#define JUMP_IF 4
-#define QK_OPCODE_COUNT 5
+#define ADD_INT 1
+#define ADD_SAME 2
+#define STORE 3
+#define DUP 4
+#define CALL 5
+#define JUMP_IF 6
+#define QK_OPCODE_COUNT 7
 
 #define QK_ADD_PLAIN 0
 #define QK_ADD_INPLACE 1

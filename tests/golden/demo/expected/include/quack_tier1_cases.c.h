@@ -1,18 +1,27 @@
 // The tier-1 interpreter's instructions, included in its dispatch loop. The runtime defines TARGET,
-// DISPATCH, DISPATCH_INLINED, LEAVE_FRAME, DEOPT_IF, EXIT_IF, GETLOCAL, SETLOCAL and the `error`
-// label, and sets `oparg` before each TARGET.
+// DISPATCH, DISPATCH_INLINED, LEAVE_FRAME, YIELD_FRAME, GETLOCAL, SETLOCAL, PREDICTED,
+// SPECIALIZATION_HIT, SPECIALIZATION_MISS and the `error` label, and sets `oparg` before each
+// TARGET. A family member's failed guard jumps to its head's PREDICTED label with next_instr
+// already past the instruction (members and head have the same length), so the head recomputes
+// this_instr from next_instr rather than reading it.
 
 TARGET(ADD) {
-    QkCodeUnit *this_instr = next_instr;
-    frame->instr_ptr = this_instr;
+    frame->instr_ptr = next_instr;
     next_instr += 4;
-    // _GUARD_INT
+    PREDICTED(ADD);
+    QkCodeUnit *this_instr = next_instr - 4;
+    (void)this_instr;  // a head without caches or a specializing micro-op has no other use
+    // _SPECIALIZE_ADD
     {
-        uint64_t version = qk_read_u64(&this_instr[2]);
+        uint32_t counter = this_instr[1];
         QkValue left = stack_pointer[-2];
         QkValue right = stack_pointer[-1];
-        (void)version;
-        DEOPT_IF(!qk_is_int(left) || !qk_is_int(right));
+        if (counter == 0) {
+            qk_specialize_add(this_instr, left, right);
+            next_instr = this_instr;
+            DISPATCH();
+        }
+        this_instr[1] = counter - 1;
     }
     // _ADD
     {
@@ -25,6 +34,50 @@ TARGET(ADD) {
         stack_pointer[-2] = res;
         stack_pointer -= 1;
     }
+    DISPATCH();
+}
+
+TARGET(ADD_INT) {
+    QkCodeUnit *this_instr = next_instr;
+    frame->instr_ptr = this_instr;
+    next_instr += 4;
+    SPECIALIZATION_HIT(ADD);
+    // _GUARD_INT
+    {
+        uint64_t version = qk_read_u64(&this_instr[2]);
+        QkValue left = stack_pointer[-2];
+        QkValue right = stack_pointer[-1];
+        (void)version;
+        if (!qk_is_int(left) || !qk_is_int(right)) { SPECIALIZATION_MISS(ADD); goto PREDICTED_ADD; }
+    }
+    // _ADD
+    {
+        QkValue left = stack_pointer[-2];
+        QkValue right = stack_pointer[-1];
+        QkValue res;
+        frame->stack_pointer = stack_pointer;
+        res = qk_add(tstate, left, right);
+        if (res == QK_NULL) goto error;
+        stack_pointer[-2] = res;
+        stack_pointer -= 1;
+    }
+    DISPATCH();
+}
+
+TARGET(ADD_SAME) {
+    QkCodeUnit *this_instr = next_instr;
+    frame->instr_ptr = this_instr;
+    next_instr += 4;
+    SPECIALIZATION_HIT(ADD);
+    QkValue left = stack_pointer[-2];
+    QkValue right = stack_pointer[-1];
+    QkValue res;
+    frame->stack_pointer = stack_pointer;
+    if (left != right) { SPECIALIZATION_MISS(ADD); goto PREDICTED_ADD; }
+    res = qk_add(tstate, left, left);
+    if (res == QK_NULL) goto error;
+    stack_pointer[-2] = res;
+    stack_pointer -= 1;
     DISPATCH();
 }
 

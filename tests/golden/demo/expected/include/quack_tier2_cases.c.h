@@ -13,6 +13,19 @@ case _ADD: {
     break;
 }
 
+case _ADD_SAME: {
+    QkValue left = stack_pointer[-2];
+    QkValue right = stack_pointer[-1];
+    QkValue res;
+    frame->stack_pointer = stack_pointer;
+    if (left != right) { JUMP_TO_JUMP_TARGET(); }
+    res = qk_add(tstate, left, left);
+    if (res == QK_NULL) { JUMP_TO_ERROR(); }
+    stack_pointer[-2] = res;
+    stack_pointer -= 1;
+    break;
+}
+
 case _DUP: {
     int oparg = (int)CURRENT_OPARG();
     QkValue bottom = stack_pointer[-oparg];

@@ -1,0 +1,58 @@
+/* The object protocols: what the interpreter (and every C helper) calls to operate on any value.
+ * Each dispatches through the operands' type slots (object.h), so built-in types and classes
+ * with dunder methods behave the same. On failure: the thread's exception is set and the result
+ * is QK_NULL (values) or -1 (ints). */
+#ifndef QUACK_ABSTRACT_H
+#define QUACK_ABSTRACT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "object.h"
+
+QkValue qk_repr(QkThread *tstate, QkValue v); /* a str */
+QkValue qk_str(QkThread *tstate, QkValue v);  /* a str */
+QkValue qk_format(QkThread *tstate, QkValue v, QkValue spec); /* spec: str or QK_NULL */
+QkValue qk_convert_value(QkThread *tstate, QkValue v, uint32_t conversion); /* CONVERT_VALUE */
+int qk_hash(QkThread *tstate, QkValue v, int64_t *hash);
+int qk_equal(QkThread *tstate, QkValue a, QkValue b); /* 1, 0, or -1 */
+QkValue qk_richcompare(QkThread *tstate, QkValue a, QkValue b, uint32_t op);
+int qk_truth(QkThread *tstate, QkValue v);
+int64_t qk_len(QkThread *tstate, QkValue v);
+
+QkValue qk_binary_op(QkThread *tstate, uint32_t op, QkValue lhs, QkValue rhs);
+QkValue qk_compare_op(QkThread *tstate, uint32_t op, QkValue lhs, QkValue rhs);
+QkValue qk_unary_negative(QkThread *tstate, QkValue v);
+QkValue qk_unary_invert(QkThread *tstate, QkValue v);
+
+QkValue qk_getitem(QkThread *tstate, QkValue container, QkValue key);
+int qk_setitem(QkThread *tstate, QkValue container, QkValue key, QkValue value); /* NULL: del */
+int qk_contains(QkThread *tstate, QkValue container, QkValue item);
+QkValue qk_getslice(QkThread *tstate, QkValue container, QkValue start, QkValue stop);
+int qk_setslice(QkThread *tstate, QkValue container, QkValue start, QkValue stop, QkValue value);
+/* Writes the n items so the first ends on top of the stack: values[n - 1 - i] = item i. */
+int qk_unpack_sequence(QkThread *tstate, QkValue seq, int n, QkValue *values);
+/* The same for `before` targets, a starred list, then n - before - 1 targets. */
+int qk_unpack_ex(QkThread *tstate, QkValue seq, int64_t before, int n, QkValue *values);
+
+QkValue qk_get_iter(QkThread *tstate, QkValue iterable);
+/* The next item, or QK_NULL: exhausted if no exception is set, failed otherwise. */
+QkValue qk_iter_next(QkThread *tstate, QkValue iter);
+
+QkValue qk_getattr(QkThread *tstate, QkValue obj, QkValue name);
+int qk_setattr(QkThread *tstate, QkValue obj, QkValue name, QkValue value); /* NULL: del */
+/* obj.name for a call: a plain function found on the class comes back unbound, *self set to
+ * obj; anything else comes back as the attribute with *self = QK_NULL. */
+QkValue qk_load_method(QkThread *tstate, QkValue obj, QkValue name, QkValue *self);
+/* Looks `name` up along the type's bases (no instance dict, no binding): QK_NULL if absent. */
+QkValue qk_type_lookup(QkType *type, QkValue name);
+
+/* Calls anything callable. args: nargs values, the last len(kwnames) of them keyword values. */
+QkValue qk_call(QkThread *tstate, QkValue callable, QkValue *args, size_t nargs, QkValue kwnames);
+QkValue qk_call_ex(QkThread *tstate, QkValue callable, QkValue self_or_null, QkValue callargs,
+                   QkValue kwargs);
+
+/* Builtin functions, for C code that builds them (a module, bound built-in methods). */
+QkValue qk_builtin_new(QkThread *tstate, const char *name, QkCFunction func, QkValue self);
+
+#endif
