@@ -39,6 +39,11 @@ QkValue qk_get_iter(QkThread *tstate, QkValue iterable);
 /* The next item, or QK_NULL: exhausted if no exception is set, failed otherwise. */
 QkValue qk_iter_next(QkThread *tstate, QkValue iter);
 
+/* Calls each(tstate, target, item) for every item of iterable, stopping at the first failure;
+ * 0, or -1 with the exception set. */
+int qk_for_each(QkThread *tstate, QkValue iterable,
+                int (*each)(QkThread *tstate, QkValue target, QkValue item), QkValue target);
+
 QkValue qk_getattr(QkThread *tstate, QkValue obj, QkValue name);
 int qk_setattr(QkThread *tstate, QkValue obj, QkValue name, QkValue value); /* NULL: del */
 /* obj.name for a call: a plain function found on the class comes back unbound, *self set to
@@ -51,6 +56,9 @@ QkValue qk_type_lookup(QkType *type, QkValue name);
 QkValue qk_call(QkThread *tstate, QkValue callable, QkValue *args, size_t nargs, QkValue kwnames);
 QkValue qk_call_ex(QkThread *tstate, QkValue callable, QkValue self_or_null, QkValue callargs,
                    QkValue kwargs);
+
+/* A method: `func` bound to `self` (what a function found on a class becomes on an instance). */
+QkValue qk_method_new(QkThread *tstate, QkValue func, QkValue self);
 
 /* Builtin functions, for C code that builds them (a module, bound built-in methods). */
 QkValue qk_builtin_new(QkThread *tstate, const char *name, QkCFunction func, QkValue self);

@@ -1,160 +1,505 @@
-/* The builtins module: functions callable from Python code by name. */
+/* The builtins module: built-in functions, and the built-in types callable by name (`int`,
+ * `list`... are the type objects themselves, so `type(x) is int` holds). */
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "objmodel.h"
 #include "quack.h"
+#include "quack_opcodes.h"
+#include "types.h"
 
-/* Writes str(v) the way print does. */
-static void write_value(FILE *out, QkValue v) {
-    if (qk_is_int(v)) {
-        fprintf(out, "%" PRId64, qk_int_value(v));
-    } else if (v == QK_TRUE) {
-        fputs("True", out);
-    } else if (v == QK_FALSE) {
-        fputs("False", out);
-    } else if (v == QK_NONE) {
-        fputs("None", out);
-    } else if (qk_is_type(v, &qk_str_type)) {
-        fwrite(qk_as_str(v)->data, 1, (size_t)qk_as_str(v)->length, out);
-    } else if (qk_is_type(v, &qk_range_type)) {
-        QkRange *r = (QkRange *)v;
-        if (r->step == 1) {
-            fprintf(out, "range(%" PRId64 ", %" PRId64 ")", r->start, r->stop);
-        } else {
-            fprintf(out, "range(%" PRId64 ", %" PRId64 ", %" PRId64 ")", r->start, r->stop,
-                    r->step);
-        }
-    } else if (qk_is_type(v, &qk_function_type)) {
-        QkCode *code = (QkCode *)((QkFunction *)v)->code;
-        fprintf(out, "<function %s>", qk_as_str(code->name)->data);
-    } else if (qk_is_type(v, &qk_builtin_type)) {
-        fprintf(out, "<built-in function %s>", ((QkBuiltin *)v)->name);
-    } else {
-        fprintf(out, "<%s object>", qk_type_name(v));
-    }
+/* ---- output ---- */
+
+static void write_str(QkValue s) {
+    fwrite(qk_as_str(s)->data, 1, (size_t)qk_as_str(s)->length, stdout);
 }
 
-static QkValue builtin_print(QkThread *tstate, QkValue *args, int nargs) {
-    (void)tstate;
-    for (int i = 0; i < nargs; i++) {
-        if (i > 0) {
-            fputc(' ', stdout);
-        }
-        write_value(stdout, args[i]);
+/* sep and end: None (the default) or a str. */
+static int str_or_none(QkThread *tstate, QkValue v, const char *what, QkValue *out) {
+    if (v == QK_NULL || v == QK_NONE) {
+        return 0;
     }
-    fputc('\n', stdout);
+    if (!qk_is_str(v)) {
+        qk_raise(tstate, &qk_exc_TypeError, "%s must be None or a string, not %s", what,
+                 qk_type_name(v));
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+static QkValue builtin_print(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                             QkValue kwnames) {
+    (void)self;
+    static const char *const names[] = {"sep", "end", "file", "flush"};
+    size_t npos = nargs - qk_nkwargs(kwnames);
+    QkValue kw[4];
+    if (qk_parse_args(tstate, "print", args + npos, nargs - npos, kwnames, 0, 0, 4, names, kw) <
+        0) {
+        return QK_NULL;
+    }
+    QkValue sep = QK_NULL, end = QK_NULL;
+    if (str_or_none(tstate, kw[0], "sep", &sep) < 0 || str_or_none(tstate, kw[1], "end", &end) < 0) {
+        return QK_NULL;
+    }
+    for (size_t i = 0; i < npos; i++) {
+        if (i > 0) {
+            sep == QK_NULL ? (void)fputc(' ', stdout) : write_str(sep);
+        }
+        QkValue s = qk_str(tstate, args[i]);
+        if (s == QK_NULL) {
+            return QK_NULL;
+        }
+        write_str(s);
+    }
+    end == QK_NULL ? (void)fputc('\n', stdout) : write_str(end);
+    if (kw[3] != QK_NULL && qk_truth(tstate, kw[3]) > 0) {
+        fflush(stdout);
+    }
     return QK_NONE;
 }
 
-static bool int_arg(QkThread *tstate, QkValue v, int64_t *out) {
-    if (qk_is_int(v)) {
-        *out = qk_int_value(v);
-        return true;
+/* ---- one-argument functions ---- */
+
+static QkValue builtin_len(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                           QkValue kwnames) {
+    (void)self;
+    if (qk_check_args(tstate, "len", nargs, kwnames, 1, 1) < 0) {
+        return QK_NULL;
     }
-    if (v == QK_TRUE || v == QK_FALSE) {
-        *out = v == QK_TRUE;
-        return true;
-    }
-    qk_raise(tstate, &qk_exc_TypeError, "'%s' object cannot be interpreted as an integer",
-             qk_type_name(v));
-    return false;
+    int64_t n = qk_len(tstate, args[0]);
+    return n < 0 ? QK_NULL : qk_from_int(n);
 }
 
-static QkValue builtin_range(QkThread *tstate, QkValue *args, int nargs) {
-    int64_t bounds[3] = {0, 0, 1};
-    if (nargs < 1 || nargs > 3) {
+static QkValue builtin_abs(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                           QkValue kwnames) {
+    (void)self;
+    if (qk_check_args(tstate, "abs", nargs, kwnames, 1, 1) < 0) {
+        return QK_NULL;
+    }
+    return qk_unary_op(tstate, QK_UNARY_ABS, args[0]);
+}
+
+static QkValue builtin_repr(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                            QkValue kwnames) {
+    (void)self;
+    if (qk_check_args(tstate, "repr", nargs, kwnames, 1, 1) < 0) {
+        return QK_NULL;
+    }
+    return qk_repr(tstate, args[0]);
+}
+
+static QkValue builtin_ascii(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                             QkValue kwnames) {
+    (void)self;
+    if (qk_check_args(tstate, "ascii", nargs, kwnames, 1, 1) < 0) {
+        return QK_NULL;
+    }
+    return qk_convert_value(tstate, args[0], QK_CONVERT_VALUE_ASCII);
+}
+
+static QkValue builtin_format(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                              QkValue kwnames) {
+    (void)self;
+    if (qk_check_args(tstate, "format", nargs, kwnames, 1, 2) < 0) {
+        return QK_NULL;
+    }
+    if (nargs > 1 && !qk_is_str(args[1])) {
+        return qk_raise(tstate, &qk_exc_TypeError, "format() argument 2 must be str, not %s",
+                        qk_type_name(args[1]));
+    }
+    return qk_format(tstate, args[0], nargs > 1 ? args[1] : QK_NULL);
+}
+
+static QkValue builtin_chr(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                           QkValue kwnames) {
+    (void)self;
+    int64_t cp;
+    if (qk_check_args(tstate, "chr", nargs, kwnames, 1, 1) < 0 ||
+        qk_index(tstate, args[0], &cp) < 0) {
+        return QK_NULL;
+    }
+    if (cp < 0 || cp > 0x10ffff) {
+        return qk_raise(tstate, &qk_exc_ValueError, "chr() arg not in range(0x110000)");
+    }
+    return qk_str_from_codepoint(tstate, (uint32_t)cp);
+}
+
+static QkValue builtin_ord(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                           QkValue kwnames) {
+    (void)self;
+    if (qk_check_args(tstate, "ord", nargs, kwnames, 1, 1) < 0) {
+        return QK_NULL;
+    }
+    if (!qk_is_str(args[0])) {
         return qk_raise(tstate, &qk_exc_TypeError,
-                        nargs < 1 ? "range expected at least 1 argument, got %d"
-                                  : "range expected at most 3 arguments, got %d",
-                        nargs);
+                        "ord() expected string of length 1, but %s found", qk_type_name(args[0]));
     }
-    for (int i = 0; i < nargs; i++) {
-        if (!int_arg(tstate, args[i], &bounds[nargs == 1 ? 1 : i])) {
-            return QK_NULL;
-        }
+    int64_t n = qk_str_cp_length(args[0]);
+    if (n != 1) {
+        return qk_raise(tstate, &qk_exc_TypeError,
+                        "ord() expected a character, but string of length %" PRId64 " found", n);
     }
-    if (bounds[2] == 0) {
-        return qk_raise(tstate, &qk_exc_ValueError, "range() arg 3 must not be zero");
-    }
-    QkRange *r = (QkRange *)qk_alloc(tstate, &qk_range_type, sizeof *r);
-    if (r == NULL) {
-        return QK_NULL;
-    }
-    r->start = bounds[0];
-    r->stop = bounds[1];
-    r->step = bounds[2];
-    return (QkValue)r;
+    const char *p = qk_as_str(args[0])->data;
+    return qk_from_int(qk_utf8_decode(&p));
 }
 
-static QkValue builtin_abs(QkThread *tstate, QkValue *args, int nargs) {
-    if (nargs != 1) {
-        return qk_raise(tstate, &qk_exc_TypeError, "abs() takes exactly one argument (%d given)",
-                        nargs);
+static QkValue builtin_hash(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                            QkValue kwnames) {
+    (void)self;
+    int64_t h;
+    if (qk_check_args(tstate, "hash", nargs, kwnames, 1, 1) < 0 || qk_hash(tstate, args[0], &h) < 0) {
+        return QK_NULL;
     }
+    /* A hash beyond 63 bits (a str's, a tuple's) is folded into range. */
+    return qk_from_int(qk_int_fits(h) ? h : h >> 2);
+}
+
+static QkValue builtin_id(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                          QkValue kwnames) {
+    (void)self;
+    if (qk_check_args(tstate, "id", nargs, kwnames, 1, 1) < 0) {
+        return QK_NULL;
+    }
+    return qk_from_int((int64_t)(args[0] >> 2));
+}
+
+/* hex, oct, bin: the '#x' / '#o' / '#b' format of an int. */
+static QkValue int_to_base(QkThread *tstate, const char *fname, const char *spec, QkValue *args,
+                           size_t nargs, QkValue kwnames) {
     int64_t v;
-    if (!qk_is_int(args[0]) && args[0] != QK_TRUE && args[0] != QK_FALSE) {
-        return qk_raise(tstate, &qk_exc_TypeError, "bad operand type for abs(): '%s'",
-                        qk_type_name(args[0]));
-    }
-    int_arg(tstate, args[0], &v);
-    return qk_from_int(v < 0 ? -v : v);
-}
-
-static QkValue builtin_len(QkThread *tstate, QkValue *args, int nargs) {
-    if (nargs != 1) {
-        return qk_raise(tstate, &qk_exc_TypeError, "len() takes exactly one argument (%d given)",
-                        nargs);
-    }
-    if (qk_is_type(args[0], &qk_str_type)) {
-        /* Count code points: every byte that does not continue a UTF-8 sequence. */
-        int64_t n = 0;
-        QkStr *s = qk_as_str(args[0]);
-        for (int64_t i = 0; i < s->length; i++) {
-            n += ((uint8_t)s->data[i] & 0xc0) != 0x80;
-        }
-        return qk_from_int(n);
-    }
-    return qk_raise(tstate, &qk_exc_TypeError, "object of type '%s' has no len()",
-                    qk_type_name(args[0]));
-}
-
-static QkValue min_max(QkThread *tstate, QkValue *args, int nargs, const char *name, int sign) {
-    if (nargs < 2) {
-        return qk_raise(tstate, &qk_exc_TypeError, "%s() needs at least two arguments here",
-                        name);
-    }
-    QkValue best = args[0];
-    int64_t best_value;
-    if (!int_arg(tstate, best, &best_value)) {
+    if (qk_check_args(tstate, fname, nargs, kwnames, 1, 1) < 0 || qk_index(tstate, args[0], &v) < 0) {
         return QK_NULL;
     }
-    for (int i = 1; i < nargs; i++) {
-        int64_t v;
-        if (!int_arg(tstate, args[i], &v)) {
-            return QK_NULL;
+    QkValue s = qk_str_from_cstr(tstate, spec);
+    if (s == QK_NULL) {
+        return QK_NULL;
+    }
+    qk_root_push(tstate, &s);
+    QkValue r = qk_format(tstate, qk_from_int(v), s);
+    qk_root_pop(tstate, 1);
+    return r;
+}
+
+#define BASE_FUNCTION(NAME, SPEC)                                                                  \
+    static QkValue builtin_##NAME(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,    \
+                                  QkValue kwnames) {                                               \
+        (void)self;                                                                                \
+        return int_to_base(tstate, #NAME, SPEC, args, nargs, kwnames);                             \
+    }
+BASE_FUNCTION(hex, "#x")
+BASE_FUNCTION(oct, "#o")
+BASE_FUNCTION(bin, "#b")
+
+/* ---- iteration ---- */
+
+static QkValue builtin_iter(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                            QkValue kwnames) {
+    (void)self;
+    if (qk_check_args(tstate, "iter", nargs, kwnames, 1, 1) < 0) {
+        return QK_NULL;
+    }
+    return qk_get_iter(tstate, args[0]);
+}
+
+static QkValue builtin_next(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                            QkValue kwnames) {
+    (void)self;
+    if (qk_check_args(tstate, "next", nargs, kwnames, 1, 2) < 0) {
+        return QK_NULL;
+    }
+    QkValue v = qk_iter_next(tstate, args[0]);
+    if (v != QK_NULL || qk_error_occurred(tstate)) {
+        return v;
+    }
+    return nargs > 1 ? args[1] : qk_raise(tstate, &qk_exc_StopIteration, "%s", "");
+}
+
+/* any() and all(): stop at the first item whose truth is `stop_at`. */
+static QkValue any_all(QkThread *tstate, const char *fname, int stop_at, QkValue *args,
+                       size_t nargs, QkValue kwnames) {
+    if (qk_check_args(tstate, fname, nargs, kwnames, 1, 1) < 0) {
+        return QK_NULL;
+    }
+    QkValue it = qk_get_iter(tstate, args[0]);
+    if (it == QK_NULL) {
+        return QK_NULL;
+    }
+    qk_root_push(tstate, &it);
+    QkValue result = qk_bool(!stop_at);
+    for (;;) {
+        QkValue x = qk_iter_next(tstate, it);
+        int truth = x == QK_NULL ? (qk_error_occurred(tstate) ? -1 : 2) : qk_truth(tstate, x);
+        if (truth < 0) {
+            result = QK_NULL;
         }
-        if ((v - best_value > 0 && sign > 0) || (v - best_value < 0 && sign < 0)) {
-            best = args[i];
-            best_value = v;
+        if (truth < 0 || truth == 2) {
+            break;
         }
+        if (truth == stop_at) {
+            result = qk_bool(stop_at);
+            break;
+        }
+    }
+    qk_root_pop(tstate, 1);
+    return result;
+}
+
+static QkValue builtin_any(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                           QkValue kwnames) {
+    (void)self;
+    return any_all(tstate, "any", 1, args, nargs, kwnames);
+}
+
+static QkValue builtin_all(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                           QkValue kwnames) {
+    (void)self;
+    return any_all(tstate, "all", 0, args, nargs, kwnames);
+}
+
+/* min() and max(): of an iterable or of several arguments, by key, with a default. */
+static QkValue min_max(QkThread *tstate, const char *fname, uint32_t op, QkValue *args,
+                       size_t nargs, QkValue kwnames) {
+    static const char *const names[] = {"key", "default"};
+    size_t npos = nargs - qk_nkwargs(kwnames);
+    QkValue kw[2];
+    if (qk_parse_args(tstate, fname, args + npos, nargs - npos, kwnames, 0, 0, 2, names, kw) < 0) {
+        return QK_NULL;
+    }
+    if (npos == 0) {
+        return qk_raise(tstate, &qk_exc_TypeError, "%s expected at least 1 argument, got 0", fname);
+    }
+    if (npos > 1 && kw[1] != QK_NULL) {
+        return qk_raise(tstate, &qk_exc_TypeError,
+                        "Cannot specify a default for %s() with multiple positional arguments",
+                        fname);
+    }
+    QkValue key = kw[0] == QK_NONE ? QK_NULL : kw[0];
+    QkValue items = npos == 1 ? qk_list_from_iterable(tstate, args[0])
+                              : qk_list_from_array(tstate, args, (int64_t)npos);
+    QkValue best = QK_NULL, best_key = QK_NULL, k = QK_NULL;
+    if (items == QK_NULL) {
+        return QK_NULL;
+    }
+    qk_root_push(tstate, &items);
+    qk_root_push(tstate, &best_key);
+    qk_root_push(tstate, &k);
+    for (int64_t i = 0; i < qk_as_list(items)->size; i++) {
+        QkValue x = qk_as_list(items)->items[i];
+        k = key == QK_NULL ? x : qk_call(tstate, key, &x, 1, QK_NULL);
+        if (k == QK_NULL) {
+            best = QK_NULL;
+            break;
+        }
+        if (best == QK_NULL) {
+            best = x;
+            best_key = k;
+            continue;
+        }
+        QkValue better = qk_richcompare(tstate, k, best_key, op);
+        int truth = better == QK_NULL ? -1 : qk_truth(tstate, better);
+        if (truth < 0) {
+            best = QK_NULL;
+            break;
+        }
+        if (truth) {
+            best = x;
+            best_key = k;
+        }
+    }
+    bool empty = qk_as_list(items)->size == 0;
+    qk_root_pop(tstate, 3);
+    if (empty) {
+        return kw[1] != QK_NULL ? kw[1]
+                                : qk_raise(tstate, &qk_exc_ValueError,
+                                           "%s() arg is an empty sequence", fname);
     }
     return best;
 }
 
-static QkValue builtin_min(QkThread *tstate, QkValue *args, int nargs) {
-    return min_max(tstate, args, nargs, "min", -1);
+static QkValue builtin_min(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                           QkValue kwnames) {
+    (void)self;
+    return min_max(tstate, "min", QK_COMPARE_OP_LT, args, nargs, kwnames);
 }
 
-static QkValue builtin_max(QkThread *tstate, QkValue *args, int nargs) {
-    return min_max(tstate, args, nargs, "max", 1);
+static QkValue builtin_max(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                           QkValue kwnames) {
+    (void)self;
+    return min_max(tstate, "max", QK_COMPARE_OP_GT, args, nargs, kwnames);
 }
+
+static QkValue builtin_sum(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                           QkValue kwnames) {
+    (void)self;
+    static const char *const names[] = {NULL, "start"};
+    QkValue a[2];
+    if (nargs - qk_nkwargs(kwnames) == 0) {
+        return qk_raise(tstate, &qk_exc_TypeError,
+                        "sum() takes at least 1 positional argument (0 given)");
+    }
+    if (qk_parse_args(tstate, "sum", args, nargs, kwnames, 1, 2, 2, names, a) < 0) {
+        return QK_NULL;
+    }
+    QkValue total = a[1] == QK_NULL ? qk_from_int(0) : a[1];
+    if (qk_is_str(total)) {
+        return qk_raise(tstate, &qk_exc_TypeError,
+                        "sum() can't sum strings [use ''.join(seq) instead]");
+    }
+    QkValue it = qk_get_iter(tstate, a[0]);
+    if (it == QK_NULL) {
+        return QK_NULL;
+    }
+    qk_root_push(tstate, &it);
+    qk_root_push(tstate, &total);
+    for (;;) {
+        QkValue x = qk_iter_next(tstate, it);
+        if (x == QK_NULL) {
+            if (qk_error_occurred(tstate)) {
+                total = QK_NULL;
+            }
+            break;
+        }
+        total = qk_binary_op(tstate, QK_BINARY_OP_ADD, total, x);
+        if (total == QK_NULL) {
+            break;
+        }
+    }
+    qk_root_pop(tstate, 2);
+    return total;
+}
+
+static QkValue builtin_sorted(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                              QkValue kwnames) {
+    (void)self;
+    static const char *const names[] = {"key", "reverse"};
+    size_t npos = nargs - qk_nkwargs(kwnames);
+    QkValue kw[2];
+    if (npos != 1) {
+        return qk_raise(tstate, &qk_exc_TypeError, "sorted expected 1 argument, got %zu", npos);
+    }
+    if (qk_parse_args(tstate, "sort", args + 1, nargs - 1, kwnames, 0, 0, 2, names, kw) < 0) {
+        return QK_NULL;
+    }
+    int reverse = kw[1] == QK_NULL ? 0 : qk_truth(tstate, kw[1]);
+    QkValue list = reverse < 0 ? QK_NULL : qk_list_from_iterable(tstate, args[0]);
+    if (list == QK_NULL) {
+        return QK_NULL;
+    }
+    qk_root_push(tstate, &list);
+    int failed = qk_list_sort(tstate, list, kw[0], reverse);
+    qk_root_pop(tstate, 1);
+    return failed ? QK_NULL : list;
+}
+
+/* ---- numbers ---- */
+
+static QkValue builtin_round(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                             QkValue kwnames) {
+    (void)self;
+    static const char *const names[] = {"number", "ndigits"};
+    QkValue a[2];
+    if (qk_parse_args(tstate, "round", args, nargs, kwnames, 1, 2, 2, names, a) < 0) {
+        return QK_NULL;
+    }
+    return qk_round(tstate, a[0], a[1]);
+}
+
+static QkValue builtin_divmod(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                              QkValue kwnames) {
+    (void)self;
+    if (qk_check_args(tstate, "divmod", nargs, kwnames, 2, 2) < 0) {
+        return QK_NULL;
+    }
+    return qk_divmod(tstate, args[0], args[1]);
+}
+
+/* (base ** exp) % mod for ints, with a negative exp meaning the modular inverse's power. */
+static QkValue int_pow_mod(QkThread *tstate, int64_t base, int64_t exp, int64_t mod) {
+    if (mod == 0) {
+        return qk_raise(tstate, &qk_exc_ValueError, "pow() 3rd argument cannot be 0");
+    }
+    __int128 m = mod < 0 ? -(__int128)mod : mod;
+    __int128 b = ((base % m) + m) % m;
+    if (exp < 0) {
+        /* The inverse by the extended Euclidean algorithm. */
+        __int128 r0 = m, r1 = b, t0 = 0, t1 = 1;
+        while (r1 != 0) {
+            __int128 q = r0 / r1, tmp = r0 - q * r1;
+            r0 = r1;
+            r1 = tmp;
+            tmp = t0 - q * t1;
+            t0 = t1;
+            t1 = tmp;
+        }
+        if (r0 != 1) {
+            return qk_raise(tstate, &qk_exc_ValueError, "base is not invertible for the given modulus");
+        }
+        b = ((t0 % m) + m) % m;
+        exp = -exp;
+    }
+    __int128 result = 1 % m;
+    for (; exp > 0; exp >>= 1) {
+        if (exp & 1) {
+            result = result * b % m;
+        }
+        b = b * b % m;
+    }
+    /* The result takes the modulus's sign. */
+    if (mod < 0 && result != 0) {
+        result -= m;
+    }
+    return qk_from_int((int64_t)result);
+}
+
+static QkValue builtin_pow(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                           QkValue kwnames) {
+    (void)self;
+    static const char *const names[] = {"base", "exp", "mod"};
+    QkValue a[3];
+    if (qk_parse_args(tstate, "pow", args, nargs, kwnames, 2, 3, 3, names, a) < 0) {
+        return QK_NULL;
+    }
+    if (a[2] == QK_NULL || a[2] == QK_NONE) {
+        return qk_binary_op(tstate, QK_BINARY_OP_POWER, a[0], a[1]);
+    }
+    if (!qk_is_int_like(a[0]) || !qk_is_int_like(a[1]) || !qk_is_int_like(a[2])) {
+        return qk_raise(tstate, &qk_exc_TypeError,
+                        "pow() 3rd argument not allowed unless all arguments are integers");
+    }
+    return int_pow_mod(tstate, qk_int_like_value(a[0]), qk_int_like_value(a[1]),
+                       qk_int_like_value(a[2]));
+}
+
+/* ---- the table ---- */
 
 static QkBuiltin builtins[] = {
-    {.name = "print", .func = builtin_print}, {.name = "range", .func = builtin_range},
-    {.name = "abs", .func = builtin_abs},     {.name = "len", .func = builtin_len},
-    {.name = "min", .func = builtin_min},     {.name = "max", .func = builtin_max},
+    {.name = "print", .func = builtin_print},   {.name = "len", .func = builtin_len},
+    {.name = "abs", .func = builtin_abs},       {.name = "repr", .func = builtin_repr},
+    {.name = "ascii", .func = builtin_ascii},   {.name = "format", .func = builtin_format},
+    {.name = "chr", .func = builtin_chr},       {.name = "ord", .func = builtin_ord},
+    {.name = "hash", .func = builtin_hash},     {.name = "id", .func = builtin_id},
+    {.name = "hex", .func = builtin_hex},       {.name = "oct", .func = builtin_oct},
+    {.name = "bin", .func = builtin_bin},       {.name = "iter", .func = builtin_iter},
+    {.name = "next", .func = builtin_next},     {.name = "any", .func = builtin_any},
+    {.name = "all", .func = builtin_all},       {.name = "min", .func = builtin_min},
+    {.name = "max", .func = builtin_max},       {.name = "sum", .func = builtin_sum},
+    {.name = "sorted", .func = builtin_sorted}, {.name = "round", .func = builtin_round},
+    {.name = "divmod", .func = builtin_divmod}, {.name = "pow", .func = builtin_pow},
 };
+
+/* Types callable by name: calling one runs its `construct` slot. */
+static QkType *const builtin_types[] = {
+    &qk_int_type,       &qk_float_type, &qk_str_type,    &qk_bool_type,     &qk_list_type,
+    &qk_tuple_type,     &qk_dict_type,  &qk_set_type,    &qk_range_type,    &qk_slice_type,
+    &qk_enumerate_type, &qk_zip_type,   &qk_map_type,    &qk_filter_type,   &qk_reversed_type,
+};
+
+static int add_builtin(QkThread *tstate, const char *name, QkValue value) {
+    QkValue key = qk_str_from_cstr(tstate, name);
+    return key == QK_NULL ? -1 : qk_dict_set(tstate, tstate->builtins, key, value);
+}
 
 int qk_init_builtins(QkThread *tstate) {
     tstate->builtins = qk_dict_new(tstate);
@@ -164,10 +509,18 @@ int qk_init_builtins(QkThread *tstate) {
     for (size_t i = 0; i < sizeof builtins / sizeof builtins[0]; i++) {
         builtins[i].ob.type = &qk_builtin_type;
         builtins[i].ob.gc_static = 1;
-        QkValue name = qk_str_from_cstr(tstate, builtins[i].name);
-        if (name == QK_NULL || qk_dict_set(tstate, tstate->builtins, name, (QkValue)&builtins[i])) {
+        if (add_builtin(tstate, builtins[i].name, (QkValue)&builtins[i]) < 0) {
             return -1;
         }
     }
-    return 0;
+    for (size_t i = 0; i < sizeof builtin_types / sizeof builtin_types[0]; i++) {
+        if (add_builtin(tstate, builtin_types[i]->name, (QkValue)builtin_types[i]) < 0) {
+            return -1;
+        }
+    }
+    if (add_builtin(tstate, "NotImplemented", QK_NOT_IMPLEMENTED) < 0) {
+        return -1;
+    }
+    /* isinstance, getattr, type, object, the exception classes...: the object model's. */
+    return qk_register_object_model_builtins(tstate, tstate->builtins);
 }

@@ -1,13 +1,15 @@
-/* Tier 1: the interpreter loop runs the generated instruction cases (quack_tier1_cases.c.h). */
+/* Tier 1: the interpreter loop runs the generated instruction cases (quack_tier1_cases.c.h),
+ * frames live on a per-thread data stack, and exceptions unwind through exception tables. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ceval.h"
+#include "errors.h"
 #include "quack_metadata.h"
 #include "trace.h"
 
-#define DATASTACK_WORDS (1u << 20)
+#define DATASTACK_WORDS (1u << 21)
 #define DEFAULT_RECURSION_LIMIT 1000
 
 int qk_thread_init(QkThread *tstate) {
@@ -28,12 +30,28 @@ void qk_thread_fini(QkThread *tstate) {
     tstate->current_frame = NULL;
     qk_free_all(tstate);
     free(tstate->datastack_base);
-    free(tstate->traceback);
 }
 
-static QkFrame *push_frame(QkThread *tstate, QkFrame *previous, QkCode *code, QkValue globals) {
-    size_t words = (sizeof(QkFrame) + sizeof(QkValue) - 1) / sizeof(QkValue) + code->nlocals +
-                   code->stacksize;
+size_t qk_frame_size(const QkCode *code) {
+    return sizeof(QkFrame) + (code->nlocals + code->stacksize) * sizeof(QkValue);
+}
+
+void qk_frame_init(QkFrame *frame, QkCode *code, QkValue globals) {
+    frame->code = code;
+    frame->func = QK_NULL;
+    frame->globals = globals;
+    frame->locals = QK_NULL;
+    frame->previous = NULL;
+    frame->instr_ptr = code->code;
+    frame->is_entry = 0;
+    frame->owned_by_generator = 0;
+    /* The value stack too: an exception handler's depth never exposes an uninitialized slot. */
+    memset(frame->localsplus, 0, (code->nlocals + code->stacksize) * sizeof(QkValue));
+    frame->stack_pointer = frame->localsplus + code->nlocals;
+}
+
+QkFrame *qk_frame_push(QkThread *tstate, QkFrame *previous, QkCode *code, QkValue globals) {
+    size_t words = (qk_frame_size(code) + sizeof(QkValue) - 1) / sizeof(QkValue);
     if (tstate->frame_depth >= tstate->recursion_limit ||
         (size_t)(tstate->datastack_limit - tstate->datastack_top) < words) {
         qk_raise(tstate, &qk_exc_RecursionError, "maximum recursion depth exceeded");
@@ -41,79 +59,38 @@ static QkFrame *push_frame(QkThread *tstate, QkFrame *previous, QkCode *code, Qk
     }
     QkFrame *frame = (QkFrame *)tstate->datastack_top;
     tstate->datastack_top += words;
-    frame->code = code;
-    frame->globals = globals;
+    qk_frame_init(frame, code, globals);
     frame->previous = previous;
-    frame->instr_ptr = code->code;
-    frame->is_entry = 0;
-    for (uint32_t i = 0; i < code->nlocals; i++) {
-        frame->localsplus[i] = QK_NULL;
-    }
-    frame->stack_pointer = frame->localsplus + code->nlocals;
     tstate->current_frame = frame;
     tstate->frame_depth++;
     return frame;
 }
 
-static void pop_frame(QkThread *tstate, QkFrame *frame) {
-    tstate->datastack_top = (QkValue *)frame;
+void qk_frame_pop(QkThread *tstate, QkFrame *frame) {
+    if (!frame->owned_by_generator) {
+        tstate->datastack_top = (QkValue *)frame;
+    }
     tstate->current_frame = frame->previous;
     tstate->frame_depth--;
 }
 
-static void raise_arg_count(QkThread *tstate, QkCode *code, uint32_t nargs) {
-    const char *name = qk_as_str(code->name)->data;
-    uint32_t want = code->argcount;
-    if (nargs > want) {
-        qk_raise(tstate, &qk_exc_TypeError, "%s() takes %u positional argument%s but %u %s given",
-                 name, want, want == 1 ? "" : "s", nargs, nargs == 1 ? "was" : "were");
-        return;
-    }
-    /* CPython lists the missing names: 'a', 'a' and 'b', 'a', 'b', and 'c'. */
-    char names[256] = "";
-    uint32_t missing = want - nargs;
-    for (uint32_t i = nargs; i < want; i++) {
-        size_t len = strlen(names);
-        const char *sep = i == nargs ? "" : (missing == 2 ? " and " : (i + 1 == want ? ", and " : ", "));
-        snprintf(names + len, sizeof names - len, "%s'%s'", sep,
-                 qk_as_str(code->varnames[i])->data);
-    }
-    qk_raise(tstate, &qk_exc_TypeError, "%s() missing %u required positional argument%s: %s",
-             name, missing, missing == 1 ? "" : "s", names);
-}
-
-QkFrame *qk_push_frame(QkThread *tstate, QkFrame *caller, QkValue func, QkValue *args,
-                       uint32_t nargs) {
-    QkFunction *f = (QkFunction *)func;
-    QkCode *code = (QkCode *)f->code;
-    if (nargs != code->argcount) {
-        raise_arg_count(tstate, code, nargs);
-        return NULL;
-    }
-    QkFrame *frame = push_frame(tstate, caller, code, f->globals);
-    if (frame != NULL) {
-        memcpy(frame->localsplus, args, nargs * sizeof(QkValue));
-    }
-    return frame;
-}
-
-static void add_traceback(QkThread *tstate, QkFrame *frame) {
-    if (tstate->tb_count == tstate->tb_capacity) {
-        int capacity = tstate->tb_capacity ? tstate->tb_capacity * 2 : 16;
-        void *grown = realloc(tstate->traceback, (size_t)capacity * sizeof *tstate->traceback);
-        if (grown == NULL) {
-            return;
+/* The handler for an exception raised at `offset`, or NULL. Entries do not overlap. */
+static const QkExceptionEntry *find_handler(const QkCode *code, uint32_t offset) {
+    for (uint32_t i = 0; i < code->nexceptions; i++) {
+        const QkExceptionEntry *e = &code->exceptions[i];
+        if (offset >= e->start && offset < e->end) {
+            return e;
         }
-        tstate->traceback = grown;
-        tstate->tb_capacity = capacity;
     }
-    uint32_t offset = (uint32_t)(frame->instr_ptr - frame->code->code);
-    tstate->traceback[tstate->tb_count++] =
-        (struct QkTracebackEntry){frame->code, frame->code->lines[offset]};
+    return NULL;
 }
 
 /* Tier-1 spellings of the control transfers generated cases use. */
 #define TARGET(op) case op:
+/* Where a specialized instruction whose guard failed runs its generic form (a family head). */
+#define PREDICTED(op) PREDICTED_##op : __attribute__((unused))
+#define SPECIALIZATION_HIT(head) tstate->specialization[qk_family_of[head]].hits++
+#define SPECIALIZATION_MISS(head) qk_specialization_miss(tstate, head)
 #define DISPATCH() goto dispatch
 #define DISPATCH_INLINED(new_frame)                                                                \
     do {                                                                                           \
@@ -123,23 +100,35 @@ static void add_traceback(QkThread *tstate, QkFrame *frame) {
         stack_pointer = frame->stack_pointer;                                                      \
         goto dispatch;                                                                             \
     } while (0)
+/* Returning: the entry frame returns from qk_eval_frame; an inlined call resumes its caller after
+ * the call instruction (whose caches it skips), with the result pushed on the caller's stack. */
 #define LEAVE_FRAME(value)                                                                         \
     do {                                                                                           \
         QkValue result_ = (value);                                                                 \
         QkFrame *done_ = frame;                                                                    \
-        pop_frame(tstate, done_);                                                                  \
+        done_->stack_pointer = stack_pointer;                                                      \
+        qk_frame_pop(tstate, done_);                                                               \
         if (done_->is_entry) {                                                                     \
+            tstate->yielded = 0;                                                                   \
             return result_;                                                                        \
         }                                                                                          \
         frame = done_->previous;                                                                   \
-        next_instr = frame->instr_ptr + 1 + qk_cache_size[CALL];                                   \
+        next_instr = frame->instr_ptr + 1 + qk_cache_size[*frame->instr_ptr & 0xff];              \
         stack_pointer = frame->stack_pointer;                                                      \
         *stack_pointer++ = result_;                                                                \
         goto dispatch;                                                                             \
     } while (0)
+/* A generator suspends: its frame keeps where it stopped; whoever resumed it gets the value. */
+#define YIELD_FRAME(value)                                                                         \
+    do {                                                                                           \
+        frame->instr_ptr = next_instr;                                                             \
+        frame->stack_pointer = stack_pointer;                                                      \
+        qk_frame_pop(tstate, frame);                                                               \
+        tstate->yielded = 1;                                                                       \
+        return (value);                                                                            \
+    } while (0)
 
-/* Runs frames until `entry` returns; returns its value, or QK_NULL with the exception set. */
-static QkValue eval(QkThread *tstate, QkFrame *entry) {
+QkValue qk_eval_frame(QkThread *tstate, QkFrame *entry) {
     QkFrame *frame = entry;
     QkCodeUnit *next_instr = frame->instr_ptr;
     QkValue *stack_pointer = frame->stack_pointer;
@@ -161,56 +150,37 @@ dispatch:
     }
 
 error:
+    /* Unwind to the innermost handler: in this frame through its exception table, else in the
+     * callers, recording each frame the exception passes in its traceback. */
     qk_trace_abort(tstate, "error");
-    frame->stack_pointer = stack_pointer;
     for (;;) {
-        add_traceback(tstate, frame);
+        qk_exception_add_traceback(tstate, frame);
+        uint32_t offset = (uint32_t)(frame->instr_ptr - frame->code->code);
+        const QkExceptionEntry *handler = find_handler(frame->code, offset);
+        if (handler != NULL) {
+            stack_pointer = frame->localsplus + frame->code->nlocals + handler->depth;
+            *stack_pointer++ = tstate->exception;
+            tstate->exception = QK_NULL;
+            next_instr = frame->code->code + handler->target;
+            DISPATCH();
+        }
         QkFrame *done = frame;
-        pop_frame(tstate, done);
+        qk_frame_pop(tstate, done);
         if (done->is_entry) {
+            tstate->yielded = 0;
             return QK_NULL;
         }
         frame = done->previous;
     }
 }
 
-static void print_source_line(const char *filename, uint32_t line) {
-    FILE *f = fopen(filename, "r");
-    if (f == NULL) {
-        return;
+QkValue qk_run_class_body(QkThread *tstate, QkValue func, QkValue namespace) {
+    QkFrame *frame = qk_push_frame(tstate, tstate->current_frame, func, NULL, 0, QK_NULL);
+    if (frame == NULL) {
+        return QK_NULL;
     }
-    char buffer[4096];
-    for (uint32_t n = 1; fgets(buffer, sizeof buffer, f) != NULL; n++) {
-        if (n == line) {
-            char *start = buffer;
-            while (*start == ' ' || *start == '\t') {
-                start++;
-            }
-            start[strcspn(start, "\r\n")] = '\0';
-            if (*start != '\0') {
-                fprintf(stderr, "    %s\n", start);
-            }
-            break;
-        }
-    }
-    fclose(f);
-}
-
-static void print_exception(QkThread *tstate) {
-    fputs("Traceback (most recent call last):\n", stderr);
-    for (int i = tstate->tb_count - 1; i >= 0; i--) {
-        QkCode *code = tstate->traceback[i].code;
-        const char *filename = qk_as_str(code->filename)->data;
-        fprintf(stderr, "  File \"%s\", line %u, in %s\n", filename, tstate->traceback[i].line,
-                qk_as_str(code->name)->data);
-        print_source_line(filename, tstate->traceback[i].line);
-    }
-    QkException *exc = (QkException *)tstate->exception;
-    if (exc->message != QK_NULL && qk_as_str(exc->message)->length > 0) {
-        fprintf(stderr, "%s: %s\n", exc->base.ob.type->name, qk_as_str(exc->message)->data);
-    } else {
-        fprintf(stderr, "%s\n", exc->base.ob.type->name);
-    }
+    frame->locals = namespace;
+    return qk_eval_frame(tstate, frame);
 }
 
 int qk_run_module(QkThread *tstate, QkValue code) {
@@ -222,11 +192,12 @@ int qk_run_module(QkThread *tstate, QkValue code) {
     QkValue main_name = name == QK_NULL ? QK_NULL : qk_str_from_cstr(tstate, "__main__");
     int failed = tstate->globals == QK_NULL || main_name == QK_NULL ||
                  qk_dict_set(tstate, tstate->globals, name, main_name) < 0;
-    QkFrame *frame = failed ? NULL : push_frame(tstate, NULL, (QkCode *)code, tstate->globals);
+    QkFrame *frame =
+        failed ? NULL : qk_frame_push(tstate, NULL, (QkCode *)code, tstate->globals);
     qk_root_pop(tstate, 2);
-    if (frame == NULL || eval(tstate, frame) == QK_NULL) {
+    if (frame == NULL || qk_eval_frame(tstate, frame) == QK_NULL) {
         fflush(stdout);
-        print_exception(tstate);
+        qk_print_exception(tstate, tstate->exception);
         return 1;
     }
     return 0;

@@ -1,4 +1,4 @@
-/* Tier 1: the specializing interpreter loop, frames, and the error path. */
+/* Tier 1: the interpreter loop, frames, and the error path. */
 #ifndef QUACK_CEVAL_H
 #define QUACK_CEVAL_H
 
@@ -7,6 +7,29 @@
 int qk_thread_init(QkThread *tstate);
 void qk_thread_fini(QkThread *tstate);
 int qk_init_builtins(QkThread *tstate);
+
+/* Frames on the thread's data stack. qk_frame_push raises RecursionError past the limit. */
+QkFrame *qk_frame_push(QkThread *tstate, QkFrame *previous, QkCode *code, QkValue globals);
+void qk_frame_pop(QkThread *tstate, QkFrame *frame);
+/* The size of a frame for `code`, in bytes (generators embed one). */
+size_t qk_frame_size(const QkCode *code);
+/* Sets up a frame in memory the caller owns (a generator's). */
+void qk_frame_init(QkFrame *frame, QkCode *code, QkValue globals);
+
+/* Runs a pushed frame to its return (C recursion: calls from C code, generators); returns its
+ * value, or QK_NULL with the exception set. tstate->yielded tells a suspension from a return. */
+QkValue qk_eval_frame(QkThread *tstate, QkFrame *frame);
+
+/* Runs a class body function with `namespace` as its locals (for __build_class__). */
+QkValue qk_run_class_body(QkThread *tstate, QkValue func, QkValue namespace);
+
+/* Binds a call's arguments into a frame's parameter slots; -1 with TypeError set. */
+int qk_bind_arguments(QkThread *tstate, QkFrame *frame, QkValue func, QkValue *args, size_t nargs,
+                      QkValue kwnames);
+
+/* Calling a generator function makes a generator (generator.c). */
+QkValue qk_generator_new(QkThread *tstate, QkValue func, QkValue *args, size_t nargs,
+                         QkValue kwnames);
 
 /* Runs a module's code with fresh globals; returns 0, or 1 after printing an uncaught exception. */
 int qk_run_module(QkThread *tstate, QkValue code);

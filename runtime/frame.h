@@ -22,6 +22,17 @@ typedef struct QkFrame {
 
 typedef struct QkTraceRecorder QkTraceRecorder;
 
+/* What happened to one family of specialized instructions (for --stats). */
+typedef struct QkSpecializationStats {
+    uint64_t hits;      /* a specialized instruction ran */
+    uint64_t misses;    /* its guard failed: the generic instruction ran instead */
+    uint64_t successes; /* a generic instruction was specialized */
+    uint64_t failures;  /* nothing fitted: it backs off */
+    uint64_t deopts;    /* too many misses: turned back into the generic instruction */
+} QkSpecializationStats;
+
+#define QK_MAX_FAMILIES 32
+
 struct QkThread {
     QkFrame *current_frame;
     QkValue *datastack_base, *datastack_top, *datastack_limit;
@@ -31,6 +42,7 @@ struct QkThread {
     QkValue exception; /* the exception being raised, QK_NULL if none */
     QkValue exc_info;  /* the exception being handled (in an except block), QK_NULL if none */
     int yielded;       /* set by YIELD_VALUE: the frame that returned was suspended */
+    int reraising;     /* RERAISE: the traceback already holds the current frame */
 
     QkValue globals;
     QkValue builtins;
@@ -39,6 +51,7 @@ struct QkThread {
     /* The collector. */
     QkObject *gc_objects;
     size_t gc_allocated, gc_threshold;
+    int gc_stress; /* QUACK_GC_STRESS=1: collect at every allocation (finds unrooted values) */
     QkValue *c_roots[QK_MAX_C_ROOTS];
     int n_c_roots;
 
@@ -47,6 +60,7 @@ struct QkThread {
     uint32_t jit_threshold;
     QkTraceRecorder *recorder; /* non-NULL while recording a trace */
     QkStats stats;
+    QkSpecializationStats specialization[QK_MAX_FAMILIES];
 };
 
 static inline QkCodeUnit *qk_code_start(QkFrame *frame) { return frame->code->code; }

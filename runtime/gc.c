@@ -36,7 +36,9 @@ static void mark_value(QkValue v, void *arg) {
 static void mark_frames(QkThread *tstate, MarkStack *stack) {
     for (QkFrame *f = tstate->current_frame; f != NULL; f = f->previous) {
         mark_value((QkValue)f->code, stack);
+        mark_value(f->func, stack);
         mark_value(f->globals, stack);
+        mark_value(f->locals, stack);
         for (QkValue *p = f->localsplus; p < f->stack_pointer; p++) {
             mark_value(*p, stack);
         }
@@ -46,14 +48,13 @@ static void mark_frames(QkThread *tstate, MarkStack *stack) {
 static void mark_roots(QkThread *tstate, MarkStack *stack) {
     mark_frames(tstate, stack);
     mark_value(tstate->exception, stack);
+    mark_value(tstate->exc_info, stack);
+    mark_value(tstate->modules, stack);
     mark_value(tstate->globals, stack);
     mark_value(tstate->builtins, stack);
     qk_traverse_static_types(mark_value, stack);
     for (int i = 0; i < tstate->n_c_roots; i++) {
         mark_value(*tstate->c_roots[i], stack);
-    }
-    for (int i = 0; i < tstate->tb_count; i++) {
-        mark_value((QkValue)tstate->traceback[i].code, stack);
     }
 }
 
@@ -107,7 +108,7 @@ void qk_free_all(QkThread *tstate) {
 }
 
 QkObject *qk_alloc(QkThread *tstate, QkType *type, size_t size) {
-    if (tstate->gc_allocated + size > tstate->gc_threshold) {
+    if (tstate->gc_stress || tstate->gc_allocated + size > tstate->gc_threshold) {
         qk_collect(tstate);
     }
     QkObject *ob = calloc(1, size);

@@ -5,6 +5,7 @@
 
 #include "abstract.h"
 #include "frame.h"
+#include "specialize.h"
 
 /* Names: globals, builtins, and a class body's namespace (frame->locals). */
 QkValue qk_load_global(QkThread *tstate, QkFrame *frame, uint32_t name_index);

@@ -6,7 +6,7 @@
 #include "image.h"
 #include "quack_metadata.h"
 
-#define IMAGE_VERSION 1
+#define IMAGE_VERSION 2
 #define MAX_NESTING 64
 
 typedef struct Reader {
@@ -66,6 +66,35 @@ static QkValue read_str(Reader *r) {
 }
 
 static QkValue read_code(Reader *r);
+static QkValue read_const(Reader *r);
+
+/* A tuple constant: allocated first (empty slots) and rooted, then filled item by item. */
+static QkValue read_tuple(Reader *r) {
+    uint32_t n;
+    if (read_u32(r, &n) < 0) {
+        return QK_NULL;
+    }
+    if ((size_t)(r->end - r->p) < n) {
+        fail(r, "truncated tuple");
+        return QK_NULL;
+    }
+    QkValue tuple = qk_tuple_from_array(r->tstate, NULL, n);
+    if (tuple == QK_NULL) {
+        fail(r, "out of memory");
+        return QK_NULL;
+    }
+    qk_root_push(r->tstate, &tuple);
+    for (uint32_t i = 0; i < n && tuple != QK_NULL; i++) {
+        QkValue item = read_const(r);
+        if (item == QK_NULL) {
+            tuple = QK_NULL;
+        } else {
+            qk_as_tuple(tuple)->items[i] = item;
+        }
+    }
+    qk_root_pop(r->tstate, 1);
+    return tuple;
+}
 
 static QkValue read_const(Reader *r) {
     if (r->p >= r->end) {
@@ -96,6 +125,22 @@ static QkValue read_const(Reader *r) {
         return read_str(r);
     case 5:
         return read_code(r);
+    case 6: {
+        uint32_t lo, hi;
+        if (read_u32(r, &lo) < 0 || read_u32(r, &hi) < 0) {
+            return QK_NULL;
+        }
+        uint64_t bits = (uint64_t)hi << 32 | lo;
+        double d;
+        memcpy(&d, &bits, sizeof d);
+        QkValue f = qk_float_new(r->tstate, d);
+        if (f == QK_NULL) {
+            fail(r, "out of memory");
+        }
+        return f;
+    }
+    case 7:
+        return read_tuple(r);
     default:
         fail(r, "unknown constant tag");
         return QK_NULL;
@@ -127,7 +172,8 @@ static int read_values(Reader *r, uint32_t *count, QkValue **out, int strings_on
     return 0;
 }
 
-static int jump_target(QkCode *c, uint32_t opcode, uint32_t oparg, uint32_t end, uint32_t *out) {
+static int jump_target(const QkCode *c, uint32_t opcode, uint32_t oparg, uint32_t end,
+                       uint32_t *out) {
     int64_t target = opcode == JUMP_BACKWARD ? (int64_t)end - oparg : (int64_t)end + oparg;
     if (target < 0 || target >= (int64_t)c->ncode) {
         return -1;
@@ -136,13 +182,243 @@ static int jump_target(QkCode *c, uint32_t opcode, uint32_t oparg, uint32_t end,
     return 0;
 }
 
-/* Checks every instruction: known opcode, operands in range, jumps to instruction starts, and a
- * consistent stack depth within stacksize on every path (abstract interpretation over the code). */
+/* The exclusive upper bound of an instruction's oparg (UINT32_MAX: any), from what it indexes. */
+static uint32_t operand_limit(const QkCode *c, uint32_t opcode, uint32_t oparg) {
+    switch (opcode) {
+    case LOAD_CONST:
+        return c->nconsts;
+    case LOAD_FAST: case STORE_FAST: case DELETE_FAST: case MAKE_CELL: case LOAD_DEREF:
+    case STORE_DEREF: case LOAD_CLOSURE:
+        return c->nlocals;
+    case COPY_FREE_VARS:
+        return c->nlocals + 1;
+    case LOAD_GLOBAL: case STORE_GLOBAL: case DELETE_GLOBAL: case LOAD_NAME: case STORE_NAME:
+    case DELETE_NAME: case LOAD_ATTR: case LOAD_METHOD: case STORE_ATTR: case DELETE_ATTR:
+    case IMPORT_NAME: case IMPORT_FROM:
+        return c->nnames;
+    case BINARY_OP:
+        return sizeof qk_binary_op_symbols / sizeof *qk_binary_op_symbols;
+    case COMPARE_OP:
+        return sizeof qk_compare_op_symbols / sizeof *qk_compare_op_symbols;
+    case CONTAINS_OP:
+        return sizeof qk_contains_op_symbols / sizeof *qk_contains_op_symbols;
+    case IS_OP:
+        return sizeof qk_is_op_symbols / sizeof *qk_is_op_symbols;
+    case CONVERT_VALUE:
+        return sizeof qk_convert_value_symbols / sizeof *qk_convert_value_symbols;
+    case SET_FUNCTION_ATTRIBUTE:
+        return sizeof qk_set_function_attribute_symbols / sizeof *qk_set_function_attribute_symbols;
+    case BUILD_SLICE:
+        return oparg == 2 || oparg == 3 ? UINT32_MAX : 0;
+    case COPY: case LIST_APPEND: case SET_ADD: case MAP_ADD: case LIST_EXTEND: case SET_UPDATE:
+    case DICT_UPDATE: case DICT_MERGE:
+        return oparg >= 1 ? UINT32_MAX : 0;
+    case SWAP:
+        return oparg >= 2 ? UINT32_MAX : 0;
+    default:
+        return UINT32_MAX;
+    }
+}
+
+/* No fall-through after these. */
+static int is_terminal(uint32_t opcode) {
+    return opcode == RETURN_VALUE || opcode == JUMP_FORWARD || opcode == JUMP_BACKWARD ||
+           opcode == RAISE_VARARGS || opcode == RERAISE;
+}
+
+/* The most stack slots x code units the value analysis tracks (one byte each), so that a huge
+ * or corrupted code object cannot make the verifier allocate without bound. */
+#define MAX_VALUE_STATE (16u << 20)
+
+/* What a stack slot may hold, as flags (a slot with neither holds an exception). QK_NULL comes
+ * from PUSH_NULL, LOAD_METHOD (no self) and PUSH_EXC_INFO (no exception was being handled). */
+enum { MAY_BE_NULL = 1, MAY_BE_OTHER = 2 };
+
+/* The flags an instruction's input k places from the top of the stack (1: the top) must not
+ * have: only QK_NULL-aware inputs take QK_NULL, and the inputs that the runtime uses as the
+ * exception being handled (qk_reraise, exc_info) must be one. */
+static int input_forbids(uint32_t opcode, uint32_t oparg, uint32_t k) {
+    switch (opcode) {
+    case POP_TOP:
+        return 0;
+    case CALL:
+        return k == oparg + 1 ? 0 : MAY_BE_NULL;
+    case CALL_KW:
+        return k == oparg + 2 ? 0 : MAY_BE_NULL;
+    case CALL_FUNCTION_EX: /* self_or_null, and kwargs when there are no keyword arguments */
+        return k == 3 || k == 1 ? 0 : MAY_BE_NULL;
+    case POP_EXCEPT: /* the previous exception being handled, or none */
+        return MAY_BE_OTHER;
+    case RERAISE: case PUSH_EXC_INFO:
+        return MAY_BE_NULL | MAY_BE_OTHER;
+    case CHECK_EXC_MATCH:
+        return k == 2 ? MAY_BE_NULL | MAY_BE_OTHER : MAY_BE_NULL;
+    default:
+        return MAY_BE_NULL;
+    }
+}
+
+/* Whether the input k places from the top is one of an instruction's `unused` inputs, which
+ * stay where they are as they are (COPY's and SWAP's too: SWAP then moves two of them). */
+static int input_kept(uint32_t opcode, uint32_t oparg, uint32_t k) {
+    switch (opcode) {
+    case COPY: case SWAP:
+        return 1;
+    case LIST_APPEND: case SET_ADD: case LIST_EXTEND: case SET_UPDATE: case DICT_UPDATE:
+        return k >= 2 && k <= oparg;
+    case MAP_ADD:
+        return k >= 3 && k <= oparg + 1;
+    case DICT_MERGE: /* [callable, unused[oparg + 1], dict, unused[oparg - 1], update] */
+        return k != 1 && k != oparg + 1 && k != 2 * oparg + 3;
+    default:
+        return 0;
+    }
+}
+
+/* Runs one instruction over its stack's flags: `in` holds the d entry slots, `out` receives the
+ * `after` exit slots. Returns the flags an input had that it forbids (0: none). */
+static int step_values(uint32_t opcode, uint32_t oparg, uint32_t d, uint32_t popped,
+                       uint32_t after, const unsigned char *in, unsigned char *out) {
+    uint32_t base = d - popped;
+    memcpy(out, in, base);
+    memset(out + base, MAY_BE_OTHER, after - base); /* results, unless said otherwise below */
+    for (uint32_t k = 1; k <= popped; k++) {
+        if (input_kept(opcode, oparg, k)) {
+            out[d - k] = in[d - k];
+        } else if (in[d - k] & input_forbids(opcode, oparg, k)) {
+            return in[d - k] & input_forbids(opcode, oparg, k);
+        }
+    }
+    switch (opcode) {
+    case PUSH_NULL:
+        out[after - 1] = MAY_BE_NULL;
+        break;
+    case LOAD_METHOD: /* self_or_null */
+        out[after - 1] = MAY_BE_NULL | MAY_BE_OTHER;
+        break;
+    case PUSH_EXC_INFO: /* [prev, exc]: exc_info only ever holds an exception or QK_NULL */
+        out[after - 2] = MAY_BE_NULL;
+        out[after - 1] = 0;
+        break;
+    case CHECK_EXC_MATCH: /* [exc, match] */
+        out[after - 2] = 0;
+        break;
+    case COPY:
+        out[after - 1] = in[d - oparg];
+        break;
+    case SWAP:
+        out[d - 1] = in[d - oparg];
+        out[d - oparg] = in[d - 1];
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+/* ORs `n` flags into a row; returns whether any was new. */
+static int merge_flags(unsigned char *into, const unsigned char *from, uint32_t n) {
+    int changed = 0;
+    for (uint32_t s = 0; s < n; s++) {
+        if ((into[s] | from[s]) != into[s]) {
+            into[s] |= from[s];
+            changed = 1;
+        }
+    }
+    return changed;
+}
+
+/* What each stack slot may hold at each reachable instruction, by iterating to a fixpoint (flags
+ * only ever turn on, so it ends); runs on code whose stack depths verify() checked. A handler
+ * sees the covered instructions' slots below its entry depth (an exception can come from any of
+ * them) and, on top, the exception (flags 0). */
+static int verify_values(Reader *r, const QkCode *c, const int32_t *depth, uint32_t *work) {
+    uint32_t n = c->ncode, width = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        if (depth[i] > (int32_t)width) {
+            width = (uint32_t)depth[i];
+        }
+    }
+    /* Rows are as wide as the deepest reachable stack, not stacksize, which may overstate it. */
+    if ((uint64_t)n * width > MAX_VALUE_STATE) {
+        return fail(r, "code too large to verify (code units times stack depth over 16M)");
+    }
+    unsigned char *state = calloc((size_t)n * width + 1, 1);
+    unsigned char *out = malloc((size_t)width + 1);
+    unsigned char *queued = calloc(n + 1, 1);
+    int status = -1;
+    if (state == NULL || out == NULL || queued == NULL) {
+        fail(r, "out of memory");
+        goto done;
+    }
+    /* Everything reachable is checked once even if no flag ever reaches it, then on each change. */
+    uint32_t nwork = 0;
+    for (uint32_t i = n; i-- > 0;) {
+        if (depth[i] >= 0) {
+            queued[i] = 1;
+            work[nwork++] = i;
+        }
+    }
+    while (nwork > 0) {
+        uint32_t i = work[--nwork];
+        queued[i] = 0;
+        uint32_t opcode = c->code[i] & 0xff, oparg = c->code[i] >> 8;
+        uint32_t d = (uint32_t)depth[i];
+        uint32_t popped = (uint32_t)qk_num_popped((int)opcode, (int)oparg);
+        /* verify() found every exit depth within a successor's, so within width. */
+        uint32_t after = d - popped + (uint32_t)qk_num_pushed((int)opcode, (int)oparg);
+        const unsigned char *in = state + (size_t)i * width;
+        int bad = step_values(opcode, oparg, d, popped, after, in, out);
+        if (bad != 0) {
+            fail(r, bad & MAY_BE_NULL
+                        ? "a null value reaches an instruction that does not accept one"
+                        : "a value that may not be an exception reaches an instruction that "
+                          "needs one");
+            goto done;
+        }
+        uint32_t end = i + 1 + qk_cache_size[opcode];
+        uint32_t successors[2], nsucc = 0;
+        if (qk_opcode_flags[opcode] & QK_FLAG_JUMP) {
+            jump_target(c, opcode, oparg, end, &successors[nsucc++]); /* verify() checked it */
+        }
+        if (!is_terminal(opcode)) {
+            successors[nsucc++] = end;
+        }
+        for (uint32_t k = 0; k < nsucc; k++) {
+            uint32_t s = successors[k];
+            /* A prefix of `out`: FOR_ITER's exhausted jump keeps only the iterator. */
+            if (merge_flags(state + (size_t)s * width, out, (uint32_t)depth[s]) && !queued[s]) {
+                queued[s] = 1;
+                work[nwork++] = s;
+            }
+        }
+        for (uint32_t k = 0; k < c->nexceptions; k++) {
+            const QkExceptionEntry *e = &c->exceptions[k];
+            if (i >= e->start && i < e->end &&
+                merge_flags(state + (size_t)e->target * width, in, e->depth) &&
+                !queued[e->target]) {
+                queued[e->target] = 1;
+                work[nwork++] = e->target;
+            }
+        }
+    }
+    status = 0;
+done:
+    free(state);
+    free(out);
+    free(queued);
+    return status;
+}
+
+/* Checks every instruction: known opcode, operands in range, jumps to instruction starts, a
+ * consistent stack depth within stacksize on every path (abstract interpretation over the code),
+ * and no QK_NULL or non-exception reaching an input that cannot take it (verify_values). */
 static int verify(Reader *r, QkCode *c) {
     uint32_t n = c->ncode;
     unsigned char *is_start = calloc(n + 1, 1);
     int32_t *depth = malloc((n + 1) * sizeof *depth);
-    uint32_t *work = malloc((n + 1) * sizeof *work);
+    /* Each instruction enters the worklist once, plus once per handler seed. */
+    uint32_t *work = malloc((n + 1 + c->nexceptions) * sizeof *work);
     int status = -1;
     if (is_start == NULL || depth == NULL || work == NULL) {
         fail(r, "out of memory");
@@ -150,24 +426,14 @@ static int verify(Reader *r, QkCode *c) {
     }
     for (uint32_t i = 0; i < n;) {
         uint32_t opcode = c->code[i] & 0xff, oparg = c->code[i] >> 8;
-        if (opcode >= QK_OPCODE_COUNT || opcode == ENTER_EXECUTOR) {
+        /* Only the runtime writes ENTER_EXECUTOR and the specialized family members (which
+         * trust what their specialization saw, such as a non-null callable). */
+        if (opcode >= QK_OPCODE_COUNT || opcode == ENTER_EXECUTOR ||
+            (qk_opcode_flags[opcode] & QK_FLAG_SPECIALIZED)) {
             fail(r, "invalid opcode");
             goto done;
         }
-        uint32_t limit = UINT32_MAX;
-        if (opcode == LOAD_CONST) {
-            limit = c->nconsts;
-        } else if (opcode == LOAD_FAST || opcode == STORE_FAST) {
-            limit = c->nlocals;
-        } else if (opcode == LOAD_GLOBAL || opcode == STORE_GLOBAL) {
-            limit = c->nnames;
-        } else if (opcode == BINARY_OP) {
-            limit = sizeof qk_binary_op_symbols / sizeof *qk_binary_op_symbols;
-        } else if (opcode == COMPARE_OP) {
-            limit = sizeof qk_compare_op_symbols / sizeof *qk_compare_op_symbols;
-        } else if (opcode == COPY && oparg == 0) {
-            limit = 0;
-        }
+        uint32_t limit = operand_limit(c, opcode, oparg);
         if (oparg >= limit) {
             fail(r, "operand out of range");
             goto done;
@@ -188,6 +454,22 @@ static int verify(Reader *r, QkCode *c) {
     uint32_t nwork = 0;
     depth[0] = 0;
     work[nwork++] = 0;
+    /* A handler starts with the exception pushed on the stack cut to the entry's depth. */
+    for (uint32_t k = 0; k < c->nexceptions; k++) {
+        const QkExceptionEntry *e = &c->exceptions[k];
+        if (e->start >= e->end || e->end > n || e->target >= n || !is_start[e->target] ||
+            e->depth >= c->stacksize) {
+            fail(r, "bad exception table entry");
+            goto done;
+        }
+        if (depth[e->target] < 0) {
+            depth[e->target] = (int32_t)e->depth + 1;
+            work[nwork++] = e->target;
+        } else if (depth[e->target] != (int32_t)e->depth + 1) {
+            fail(r, "inconsistent stack depth where paths meet");
+            goto done;
+        }
+    }
     while (nwork > 0) {
         uint32_t i = work[--nwork];
         uint32_t opcode = c->code[i] & 0xff, oparg = c->code[i] >> 8;
@@ -216,7 +498,7 @@ static int verify(Reader *r, QkCode *c) {
             /* FOR_ITER leaves only the iterator when it jumps at exhaustion. */
             succ_depth[nsucc++] = opcode == FOR_ITER ? d : after;
         }
-        if (opcode != RETURN_VALUE && opcode != JUMP_FORWARD && opcode != JUMP_BACKWARD) {
+        if (!is_terminal(opcode)) {
             if (end >= n) {
                 fail(r, "execution runs off the end of the code");
                 goto done;
@@ -235,12 +517,72 @@ static int verify(Reader *r, QkCode *c) {
             }
         }
     }
-    status = 0;
+    /* An exception inside a handled range cuts the stack to the handler's depth: the range's
+     * instructions must never run below it, or the cut would expose dead slots. */
+    for (uint32_t k = 0; k < c->nexceptions; k++) {
+        const QkExceptionEntry *e = &c->exceptions[k];
+        for (uint32_t i = e->start; i < e->end; i++) {
+            if (is_start[i] && depth[i] >= 0 && depth[i] < (int32_t)e->depth) {
+                fail(r, "exception handler deeper than the stack it covers");
+                goto done;
+            }
+        }
+    }
+    status = verify_values(r, c, depth, work);
 done:
     free(is_start);
     free(depth);
     free(work);
     return status;
+}
+
+static int read_kinds(Reader *r, QkCode *c) {
+    if ((size_t)(r->end - r->p) < c->nlocals) {
+        return fail(r, "truncated local kinds");
+    }
+    c->kinds = malloc(c->nlocals + 1);
+    if (c->kinds == NULL) {
+        return fail(r, "out of memory");
+    }
+    for (uint32_t i = 0; i < c->nlocals; i++) {
+        c->kinds[i] = *r->p++;
+        if (c->kinds[i] > QK_LOCAL_FREE) {
+            return fail(r, "unknown local kind");
+        }
+    }
+    return 0;
+}
+
+static int read_exceptions(Reader *r, QkCode *c) {
+    uint32_t n;
+    if (read_u32(r, &n) < 0) {
+        return -1;
+    }
+    if ((size_t)(r->end - r->p) / 16 < n) {
+        return fail(r, "truncated exception table");
+    }
+    c->exceptions = malloc((size_t)n * sizeof *c->exceptions + 1);
+    if (c->exceptions == NULL) {
+        return fail(r, "out of memory");
+    }
+    c->nexceptions = n;
+    for (uint32_t i = 0; i < n; i++) {
+        QkExceptionEntry *e = &c->exceptions[i];
+        read_u32(r, &e->start);
+        read_u32(r, &e->end);
+        read_u32(r, &e->target);
+        read_u32(r, &e->depth);
+    }
+    return 0;
+}
+
+/* The parameters fit in the locals, and the sizes are ones a frame can hold. */
+static int header_consistent(const QkCode *c) {
+    uint64_t parameters = (uint64_t)c->argcount + c->kwonlyargcount +
+                          ((c->flags & QK_CODE_VARARGS) != 0) +
+                          ((c->flags & QK_CODE_VARKEYWORDS) != 0);
+    return parameters <= c->nlocals && c->posonlyargcount <= c->argcount && c->ncode > 0 &&
+           c->stacksize <= (1u << 20) && c->nlocals <= (1u << 20);
 }
 
 static QkValue read_code(Reader *r) {
@@ -256,22 +598,23 @@ static QkValue read_code(Reader *r) {
     QkValue code = (QkValue)c;
     qk_root_push(r->tstate, &code);
     c->filename = r->filename;
+    /* nlocals counts the varnames table the collector walks: read_values sets it with the table
+     * (collections happen while constants and names are read); it must match the header's. */
+    uint32_t nlocals = 0;
     int ok = (c->name = read_str(r)) != QK_NULL && read_u32(r, &c->firstlineno) == 0 &&
-             read_u32(r, &c->argcount) == 0 && read_u32(r, &c->nlocals) == 0 &&
+             read_u32(r, &c->argcount) == 0 && read_u32(r, &c->posonlyargcount) == 0 &&
+             read_u32(r, &c->kwonlyargcount) == 0 && read_u32(r, &c->flags) == 0 &&
+             read_u32(r, &nlocals) == 0 &&
              read_u32(r, &c->stacksize) == 0 && read_u32(r, &c->ncode) == 0 &&
              read_u32_array(r, c->ncode, &c->code) == 0 &&
              read_u32_array(r, c->ncode, &c->lines) == 0 && read_values(r, &c->nconsts, &c->consts, 0) == 0 &&
              read_values(r, &c->nnames, &c->names, 1) == 0;
-    /* nlocals counts the varnames table the collector walks: trusted only once it matches. */
-    uint32_t nlocals = c->nlocals, nvarnames = 0;
-    c->nlocals = 0;
-    ok = ok && read_values(r, &nvarnames, &c->varnames, 1) == 0;
-    if (ok && nvarnames != nlocals) {
+    ok = ok && read_values(r, &c->nlocals, &c->varnames, 1) == 0;
+    if (ok && c->nlocals != nlocals) {
         ok = fail(r, "local names do not match the local count") == 0;
     }
-    c->nlocals = nvarnames;
-    if (ok && (c->argcount > c->nlocals || c->ncode == 0 || c->stacksize > (1u << 20) ||
-               c->nlocals > (1u << 20))) {
+    ok = ok && read_kinds(r, c) == 0 && read_exceptions(r, c) == 0;
+    if (ok && !header_consistent(c)) {
         ok = fail(r, "inconsistent code header") == 0;
     }
     ok = ok && verify(r, c) == 0;

@@ -132,7 +132,8 @@ static int usage(void) {
     fputs("usage: quack [--stats] PROGRAM.py\n"
           "       quack [--stats] --image IMAGE.qkimg\n"
           "environment: QUACK_JIT=0|1 (default 1), QUACK_TIER2=0|1 (default 1),\n"
-          "             QUACK_JIT_THRESHOLD=N (default 16), QUACK_STATS=FILE (JSON at exit)\n",
+          "             QUACK_JIT_THRESHOLD=N (default 16), QUACK_STATS=FILE (JSON at exit),\n"
+          "             QUACK_GC_STRESS=1 (collect at every allocation: a debugging aid)\n",
           stderr);
     return 2;
 }
@@ -165,6 +166,7 @@ int main(int argc, char **argv) {
         fputs("quack: out of memory\n", stderr);
         return 1;
     }
+    tstate.gc_stress = env_long("QUACK_GC_STRESS", 0) != 0;
     tstate.tier2_enabled = env_long("QUACK_TIER2", 1) != 0;
     tstate.jit_enabled = tstate.tier2_enabled && env_long("QUACK_JIT", 1) != 0;
     long threshold = env_long("QUACK_JIT_THRESHOLD", 16);
@@ -176,12 +178,12 @@ int main(int argc, char **argv) {
     fflush(stdout);
     const char *stats_path = getenv("QUACK_STATS");
     if (stats_path != NULL && *stats_path != '\0' &&
-        qk_stats_write_json(&tstate.stats, stats_path) != 0) {
+        qk_stats_write_json(&tstate, stats_path) != 0) {
         fprintf(stderr, "quack: cannot write statistics to %s\n", stats_path);
         status = status ? status : 1;
     }
     if (print_stats) {
-        qk_stats_print(&tstate.stats, stderr);
+        qk_stats_print(&tstate, stderr);
     }
     qk_thread_fini(&tstate);
     return status;

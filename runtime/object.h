@@ -93,6 +93,9 @@ struct QkType {
 
 enum { QK_UNARY_NEGATIVE, QK_UNARY_POSITIVE, QK_UNARY_INVERT, QK_UNARY_ABS };
 
+/* The header of a statically allocated type: a value of type `type`, never collected. */
+#define QK_STATIC_TYPE .ob = {.type = &qk_type_type, .gc_static = 1}, .base = &qk_object_type
+
 extern QkType qk_type_type, qk_object_type, qk_int_type, qk_bool_type, qk_none_type,
     qk_not_implemented_type, qk_str_type, qk_code_type, qk_function_type, qk_builtin_type,
     qk_range_type, qk_range_iter_type, qk_dict_type;
@@ -157,6 +160,31 @@ typedef struct QkDict {
 QkValue qk_dict_new(QkThread *tstate);
 QkValue qk_dict_get(QkValue dict, QkValue key);                              /* QK_NULL: absent */
 int qk_dict_set(QkThread *tstate, QkValue dict, QkValue key, QkValue value); /* -1 on failure */
+
+/* ---- tuple and list: shared layouts (tuple.c and list.c implement them) ---- */
+typedef struct QkTuple {
+    QkObject ob;
+    int64_t size;
+    QkValue items[];
+} QkTuple;
+
+typedef struct QkList {
+    QkObject ob;
+    int64_t size, capacity;
+    QkValue *items; /* malloc'd */
+} QkList;
+
+extern QkType qk_tuple_type, qk_list_type, qk_float_type, qk_cell_type, qk_generator_type;
+
+typedef struct QkFloat {
+    QkObject ob;
+    double value;
+} QkFloat;
+
+QkValue qk_float_new(QkThread *tstate, double value);
+
+static inline QkTuple *qk_as_tuple(QkValue v) { return (QkTuple *)v; }
+static inline QkList *qk_as_list(QkValue v) { return (QkList *)v; }
 
 /* ---- code ---- */
 typedef uint32_t QkCodeUnit;
@@ -261,7 +289,8 @@ typedef struct QkException {
 extern QkType qk_exc_BaseException, qk_exc_Exception, qk_exc_ZeroDivisionError,
     qk_exc_NameError, qk_exc_TypeError, qk_exc_ValueError, qk_exc_OverflowError,
     qk_exc_RecursionError, qk_exc_MemoryError, qk_exc_UnboundLocalError, qk_exc_IndexError,
-    qk_exc_KeyError, qk_exc_StopIteration, qk_exc_AttributeError;
+    qk_exc_KeyError, qk_exc_StopIteration, qk_exc_AttributeError, qk_exc_ArithmeticError,
+    qk_exc_LookupError, qk_exc_RuntimeError, qk_exc_AssertionError;
 
 /* Sets the thread's current exception; always returns QK_NULL so callers can `return qk_raise...`. */
 QkValue qk_raise(QkThread *tstate, QkType *type, const char *fmt, ...)

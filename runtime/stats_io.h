@@ -3,9 +3,9 @@
 
 #include <stdio.h>
 
-#include "stats.h"
+#include "frame.h"
 
-int qk_stats_write_json(const QkStats *stats, const char *path);
-void qk_stats_print(const QkStats *stats, FILE *out);
+int qk_stats_write_json(const QkThread *tstate, const char *path);
+void qk_stats_print(const QkThread *tstate, FILE *out);
 
 #endif

@@ -1,0 +1,265 @@
+/* The attribute protocol (abstract.h): instance dicts, class attributes along the bases,
+ * binding of what is found on a class, and the getattr/setattr/hasattr/delattr builtins. */
+#include "objmodel.h"
+#include "quack.h"
+#include "types.h"
+
+QkValue qk_type_lookup(QkType *type, QkValue name) {
+    for (QkType *t = type; t != NULL; t = t->base) {
+        if (t->dict != QK_NULL) {
+            QkValue v = qk_dict_get(t->dict, name);
+            if (v != QK_NULL) {
+                return v;
+            }
+        }
+    }
+    return QK_NULL;
+}
+
+QkValue qk_bind_class_attribute(QkThread *tstate, QkValue attr, QkValue obj) {
+    QkDescrGetFunc get = qk_type_of(attr)->descr_get;
+    return get != NULL ? get(tstate, attr, obj) : attr;
+}
+
+QkValue qk_raise_no_attribute(QkThread *tstate, QkValue obj, QkValue name) {
+    const char *n = qk_as_str(name)->data;
+    if (qk_is_class(obj)) {
+        return qk_raise(tstate, &qk_exc_AttributeError, "type object '%s' has no attribute '%s'",
+                        ((QkType *)obj)->name, n);
+    }
+    if (qk_is_type(obj, &qk_module_type)) {
+        return qk_raise(tstate, &qk_exc_AttributeError, "module '%s' has no attribute '%s'",
+                        qk_as_str(((QkModule *)obj)->name)->data, n);
+    }
+    return qk_raise(tstate, &qk_exc_AttributeError, "'%s' object has no attribute '%s'",
+                    qk_type_name(obj), n);
+}
+
+static QkValue *instance_dict_slot(QkValue obj) {
+    return qk_is_object(obj) && (qk_type_of(obj)->flags & QK_TYPE_HAS_DICT)
+               ? &((QkInstance *)obj)->dict
+               : NULL;
+}
+
+/* CPython's order, for the descriptors quack has: a property on the class wins over the
+ * instance dict, the instance dict over anything else on the class. */
+QkValue qk_generic_getattr_or_null(QkThread *tstate, QkValue obj, QkValue name) {
+    QkType *t = qk_type_of(obj);
+    QkValue attr = qk_type_lookup(t, name);
+    if (qk_is_type(attr, &qk_property_type)) {
+        return qk_bind_class_attribute(tstate, attr, obj);
+    }
+    QkValue *dict = instance_dict_slot(obj);
+    if (dict != NULL && *dict != QK_NULL) {
+        QkValue v = qk_dict_get(*dict, name);
+        if (v != QK_NULL) {
+            return v;
+        }
+    }
+    if (attr != QK_NULL) {
+        return qk_bind_class_attribute(tstate, attr, obj);
+    }
+    if (qk_str_equal(name, QK_NAME(class))) {
+        return (QkValue)t;
+    }
+    if (dict != NULL && qk_str_equal(name, QK_NAME(dict))) {
+        if (*dict == QK_NULL) {
+            *dict = qk_dict_new(tstate);
+        }
+        return *dict;
+    }
+    return QK_NULL;
+}
+
+QkValue qk_getattr(QkThread *tstate, QkValue obj, QkValue name) {
+    if (!qk_is_str(name)) {
+        return qk_raise(tstate, &qk_exc_TypeError, "attribute name must be string, not '%s'",
+                        qk_type_name(name));
+    }
+    QkType *t = qk_type_of(obj);
+    if (t->getattr != NULL) {
+        return t->getattr(tstate, obj, name);
+    }
+    QkValue r = qk_generic_getattr_or_null(tstate, obj, name);
+    return r != QK_NULL || tstate->exception != QK_NULL ? r
+                                                        : qk_raise_no_attribute(tstate, obj, name);
+}
+
+QkValue qk_load_method(QkThread *tstate, QkValue obj, QkValue name, QkValue *self) {
+    QkType *t = qk_type_of(obj);
+    if (t->getattr == NULL) {
+        QkValue attr = qk_type_lookup(t, name);
+        if (qk_is_type(attr, &qk_function_type) || qk_is_type(attr, &qk_method_descr_type)) {
+            QkValue *dict = instance_dict_slot(obj);
+            if (dict == NULL || *dict == QK_NULL || qk_dict_get(*dict, name) == QK_NULL) {
+                *self = obj;
+                return attr;
+            }
+        }
+    }
+    *self = QK_NULL;
+    return qk_getattr(tstate, obj, name);
+}
+
+static int set_in_dict(QkThread *tstate, QkValue *dict, QkValue obj, QkValue name,
+                       QkValue value) {
+    if (value == QK_NULL) {
+        int r = *dict == QK_NULL ? 0 : qk_dict_delitem(tstate, *dict, name, NULL);
+        if (r == 0) {
+            qk_raise_no_attribute(tstate, obj, name);
+        }
+        return r > 0 ? 0 : -1;
+    }
+    if (*dict == QK_NULL) {
+        qk_root_push(tstate, &value);
+        qk_root_push(tstate, &name);
+        *dict = qk_dict_new(tstate);
+        qk_root_pop(tstate, 2);
+        if (*dict == QK_NULL) {
+            return -1;
+        }
+    }
+    return qk_dict_set(tstate, *dict, name, value);
+}
+
+int qk_setattr(QkThread *tstate, QkValue obj, QkValue name, QkValue value) {
+    if (!qk_is_str(name)) {
+        qk_raise(tstate, &qk_exc_TypeError, "attribute name must be string, not '%s'",
+                 qk_type_name(name));
+        return -1;
+    }
+    QkType *t = qk_type_of(obj);
+    if (t->setattr != NULL) {
+        return t->setattr(tstate, obj, name, value);
+    }
+    QkValue attr = qk_type_lookup(t, name);
+    if (qk_is_type(attr, &qk_property_type)) {
+        return qk_property_set(tstate, attr, obj, value);
+    }
+    QkValue *dict = instance_dict_slot(obj);
+    if (dict == NULL) {
+        qk_raise(tstate, &qk_exc_AttributeError, "'%s' object has no attribute '%s'", t->name,
+                 qk_as_str(name)->data);
+        return -1;
+    }
+    return set_in_dict(tstate, dict, obj, name, value);
+}
+
+/* ---- attributes of classes ---- */
+
+/* What a class shows besides its namespace: __name__, __qualname__, __module__, __base__ ... */
+static QkValue type_special(QkThread *tstate, QkType *t, QkValue name) {
+    if (qk_str_equal(name, QK_NAME(name)) || qk_str_equal(name, QK_NAME(qualname))) {
+        return qk_type_name_value(tstate, t);
+    }
+    if (qk_str_equal(name, QK_NAME(module))) {
+        return qk_str_from_cstr(tstate, "builtins");
+    }
+    if (qk_str_equal(name, QK_NAME(base))) {
+        return t->base != NULL ? (QkValue)t->base : QK_NONE;
+    }
+    if (qk_str_equal(name, QK_NAME(bases))) {
+        QkValue base = (QkValue)t->base;
+        return qk_tuple_from_array(tstate, &base, t->base != NULL);
+    }
+    if (qk_str_equal(name, QK_NAME(mro))) {
+        int64_t n = 0;
+        for (QkType *b = t; b != NULL; b = b->base) {
+            n++;
+        }
+        QkValue mro = qk_tuple_new(tstate, n);
+        if (mro != QK_NULL) {
+            n = 0;
+            for (QkType *b = t; b != NULL; b = b->base) {
+                qk_as_tuple(mro)->items[n++] = (QkValue)b;
+            }
+        }
+        return mro;
+    }
+    if (qk_str_equal(name, QK_NAME(class))) {
+        return (QkValue)&qk_type_type;
+    }
+    return QK_NULL;
+}
+
+QkValue qk_type_getattr(QkThread *tstate, QkValue type, QkValue name) {
+    QkType *t = (QkType *)type;
+    QkValue attr = qk_type_lookup(t, name);
+    if (attr != QK_NULL) {
+        /* Through the class, functions stay plain; classmethods bind to it. */
+        if (qk_is_type(attr, &qk_classmethod_type) || qk_is_type(attr, &qk_staticmethod_type)) {
+            return qk_bind_class_attribute(tstate, attr, type);
+        }
+        return attr;
+    }
+    QkValue special = type_special(tstate, t, name);
+    if (special != QK_NULL || tstate->exception != QK_NULL) {
+        return special;
+    }
+    /* Methods of `type` itself (none are Python-visible yet besides those in its namespace). */
+    attr = qk_dict_get(qk_type_type.dict, name);
+    if (attr != QK_NULL) {
+        return qk_bind_class_attribute(tstate, attr, type);
+    }
+    return qk_raise_no_attribute(tstate, type, name);
+}
+
+int qk_type_setattr(QkThread *tstate, QkValue type, QkValue name, QkValue value) {
+    QkType *t = (QkType *)type;
+    if (!(t->flags & QK_TYPE_HEAP)) {
+        qk_raise(tstate, &qk_exc_TypeError, "cannot set '%s' attribute of immutable type '%s'",
+                 qk_as_str(name)->data, t->name);
+        return -1;
+    }
+    if (set_in_dict(tstate, &t->dict, type, name, value) < 0) {
+        return -1;
+    }
+    qk_type_modified(t, name);
+    return 0;
+}
+
+/* ---- builtins ---- */
+
+QK_MODEL_BUILTIN(getattr) {
+    (void)self;
+    if (qk_check_args(tstate, "getattr", nargs, kwnames, 2, 3) < 0) {
+        return QK_NULL;
+    }
+    QkValue r = qk_getattr(tstate, args[0], args[1]);
+    if (r == QK_NULL && nargs == 3 && qk_isinstance(tstate->exception, &qk_exc_AttributeError)) {
+        tstate->exception = QK_NULL;
+        return args[2];
+    }
+    return r;
+}
+
+QK_MODEL_BUILTIN(hasattr) {
+    (void)self;
+    if (qk_check_args(tstate, "hasattr", nargs, kwnames, 2, 2) < 0) {
+        return QK_NULL;
+    }
+    QkValue r = qk_getattr(tstate, args[0], args[1]);
+    if (r == QK_NULL) {
+        if (!qk_isinstance(tstate->exception, &qk_exc_AttributeError)) {
+            return QK_NULL;
+        }
+        tstate->exception = QK_NULL;
+    }
+    return qk_bool(r != QK_NULL);
+}
+
+QK_MODEL_BUILTIN(setattr) {
+    (void)self;
+    if (qk_check_args(tstate, "setattr", nargs, kwnames, 3, 3) < 0) {
+        return QK_NULL;
+    }
+    return qk_setattr(tstate, args[0], args[1], args[2]) < 0 ? QK_NULL : QK_NONE;
+}
+
+QK_MODEL_BUILTIN(delattr) {
+    (void)self;
+    if (qk_check_args(tstate, "delattr", nargs, kwnames, 2, 2) < 0) {
+        return QK_NULL;
+    }
+    return qk_setattr(tstate, args[0], args[1], QK_NULL) < 0 ? QK_NULL : QK_NONE;
+}

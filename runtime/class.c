@@ -1,0 +1,985 @@
+/* Types as objects: `type` and `object`, classes made by a class statement (heap types) whose
+ * slots call the class's dunder methods, __build_class__, instance construction, super, and the
+ * descriptor types property, classmethod and staticmethod. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ceval.h"
+#include "objmodel.h"
+#include "quack.h"
+#include "quack_opcodes.h"
+#include "types.h"
+
+QkValue qk_names[QK_NAME_COUNT];
+
+/* ---- versions and the registry of live classes ---- */
+
+/* Versions come from one counter, so a type never gets back a version a cache has seen. */
+static uint32_t last_version = 1;
+
+uint32_t qk_next_type_version(void) {
+    /* Wrapping would reuse versions; at one class change per microsecond it takes over an hour,
+     * and 0 stays reserved for "no version". */
+    if (++last_version == 0) {
+        last_version = 1;
+    }
+    return last_version;
+}
+
+/* Every live heap type (weak: a class removes itself when it is freed), so that changing a
+ * class can reach its subclasses without each base holding pointers to objects that may be
+ * freed in the same collection. */
+static QkType **heap_types;
+static size_t heap_type_count, heap_type_capacity;
+
+static int register_heap_type(QkThread *tstate, QkType *t) {
+    if (heap_type_count == heap_type_capacity) {
+        size_t capacity = heap_type_capacity ? heap_type_capacity * 2 : 16;
+        QkType **grown = realloc(heap_types, capacity * sizeof *grown);
+        if (grown == NULL) {
+            qk_raise(tstate, &qk_exc_MemoryError, "out of memory");
+            return -1;
+        }
+        heap_types = grown;
+        heap_type_capacity = capacity;
+    }
+    heap_types[heap_type_count++] = t;
+    return 0;
+}
+
+static void unregister_heap_type(QkType *t) {
+    for (size_t i = 0; i < heap_type_count; i++) {
+        if (heap_types[i] == t) {
+            heap_types[i] = heap_types[--heap_type_count];
+            break;
+        }
+    }
+    if (heap_type_count == 0) {
+        free(heap_types);
+        heap_types = NULL;
+        heap_type_capacity = 0;
+    }
+}
+
+/* ---- calling dunders ---- */
+
+/* Calls type(self).<name>(self, args...); *found tells whether the class has the method. */
+static QkValue call_dunder(QkThread *tstate, QkValue self, int name_id, QkValue *args,
+                           size_t nargs, bool *found) {
+    QkValue attr = qk_type_lookup(qk_type_of(self), qk_names[name_id]);
+    *found = attr != QK_NULL;
+    if (attr == QK_NULL) {
+        return QK_NULL;
+    }
+    QkValue argv[4] = {self};
+    if (qk_is_type(attr, &qk_function_type) || qk_is_type(attr, &qk_method_descr_type)) {
+        if (nargs > 0) {
+            memcpy(argv + 1, args, nargs * sizeof *args);
+        }
+        return qk_call(tstate, attr, argv, nargs + 1, QK_NULL);
+    }
+    QkValue bound = qk_bind_class_attribute(tstate, attr, self);
+    if (bound == QK_NULL) {
+        return QK_NULL;
+    }
+    qk_root_push(tstate, &bound);
+    QkValue r = qk_call(tstate, bound, args, nargs, QK_NULL);
+    qk_root_pop(tstate, 1);
+    return r;
+}
+
+static QkValue call_dunder0(QkThread *tstate, QkValue self, int name_id) {
+    bool found;
+    return call_dunder(tstate, self, name_id, NULL, 0, &found);
+}
+
+/* ---- slot wrappers: a heap type's slots call its dunders ---- */
+
+static QkValue slot_repr(QkThread *tstate, QkValue self) {
+    return call_dunder0(tstate, self, QK_NAME_repr);
+}
+
+static QkValue slot_str(QkThread *tstate, QkValue self) {
+    return call_dunder0(tstate, self, QK_NAME_str);
+}
+
+/* object.__repr__ for classes: named by their module, as CPython does. */
+static QkValue heap_default_repr(QkThread *tstate, QkValue self) {
+    QkType *t = qk_type_of(self);
+    QkValue module = qk_type_lookup(t, QK_NAME(module));
+    char buffer[320];
+    snprintf(buffer, sizeof buffer, "<%s%s%s object at %p>",
+             qk_is_str(module) ? qk_as_str(module)->data : "", qk_is_str(module) ? "." : "",
+             t->name, (void *)self);
+    return qk_str_from_cstr(tstate, buffer);
+}
+
+static int slot_hash(QkThread *tstate, QkValue self, int64_t *hash) {
+    if (qk_type_lookup(qk_type_of(self), QK_NAME(hash)) == QK_NONE) {
+        return qk_hash_unhashable(tstate, self, hash);
+    }
+    QkValue r = call_dunder0(tstate, self, QK_NAME_hash);
+    if (r == QK_NULL) {
+        return -1;
+    }
+    if (!qk_is_int_like(r)) {
+        qk_raise(tstate, &qk_exc_TypeError, "__hash__ method should return an integer");
+        return -1;
+    }
+    /* As CPython: the int's own hash, so hash(x) == hash(int result). */
+    *hash = qk_hash_int(qk_int_like_value(r));
+    return 0;
+}
+
+static const int compare_names[] = {
+    [QK_COMPARE_OP_LT] = QK_NAME_lt, [QK_COMPARE_OP_LE] = QK_NAME_le,
+    [QK_COMPARE_OP_EQ] = QK_NAME_eq, [QK_COMPARE_OP_NE] = QK_NAME_ne,
+    [QK_COMPARE_OP_GT] = QK_NAME_gt, [QK_COMPARE_OP_GE] = QK_NAME_ge,
+};
+
+static QkValue slot_compare(QkThread *tstate, QkValue lhs, QkValue rhs, uint32_t op) {
+    bool found;
+    QkValue r = call_dunder(tstate, lhs, compare_names[op], &rhs, 1, &found);
+    if (found || op != QK_COMPARE_OP_NE) {
+        return found ? r : QK_NOT_IMPLEMENTED;
+    }
+    /* object.__ne__: the negation of __eq__, unless that is NotImplemented. */
+    r = call_dunder(tstate, lhs, QK_NAME_eq, &rhs, 1, &found);
+    if (!found || r == QK_NULL || r == QK_NOT_IMPLEMENTED) {
+        return found ? r : QK_NOT_IMPLEMENTED;
+    }
+    int truth = qk_truth(tstate, r);
+    return truth < 0 ? QK_NULL : qk_bool(!truth);
+}
+
+/* Per binary operator: the method and its reflection. */
+static const int binary_names[][2] = {
+    [QK_BINARY_OP_ADD] = {QK_NAME_add, QK_NAME_radd},
+    [QK_BINARY_OP_AND] = {QK_NAME_and, QK_NAME_rand},
+    [QK_BINARY_OP_FLOOR_DIVIDE] = {QK_NAME_floordiv, QK_NAME_rfloordiv},
+    [QK_BINARY_OP_LSHIFT] = {QK_NAME_lshift, QK_NAME_rlshift},
+    [QK_BINARY_OP_MATRIX_MULTIPLY] = {QK_NAME_matmul, QK_NAME_rmatmul},
+    [QK_BINARY_OP_MULTIPLY] = {QK_NAME_mul, QK_NAME_rmul},
+    [QK_BINARY_OP_REMAINDER] = {QK_NAME_mod, QK_NAME_rmod},
+    [QK_BINARY_OP_OR] = {QK_NAME_or, QK_NAME_ror},
+    [QK_BINARY_OP_POWER] = {QK_NAME_pow, QK_NAME_rpow},
+    [QK_BINARY_OP_RSHIFT] = {QK_NAME_rshift, QK_NAME_rrshift},
+    [QK_BINARY_OP_SUBTRACT] = {QK_NAME_sub, QK_NAME_rsub},
+    [QK_BINARY_OP_TRUE_DIVIDE] = {QK_NAME_truediv, QK_NAME_rtruediv},
+    [QK_BINARY_OP_XOR] = {QK_NAME_xor, QK_NAME_rxor},
+};
+
+/* The in-place forms: only the left operand's method; without one the plain operator runs. */
+static const int inplace_names[] = {
+    [QK_BINARY_OP_ADD] = QK_NAME_iadd, [QK_BINARY_OP_AND] = QK_NAME_iand,
+    [QK_BINARY_OP_FLOOR_DIVIDE] = QK_NAME_ifloordiv, [QK_BINARY_OP_LSHIFT] = QK_NAME_ilshift,
+    [QK_BINARY_OP_MATRIX_MULTIPLY] = QK_NAME_imatmul, [QK_BINARY_OP_MULTIPLY] = QK_NAME_imul,
+    [QK_BINARY_OP_REMAINDER] = QK_NAME_imod, [QK_BINARY_OP_OR] = QK_NAME_ior,
+    [QK_BINARY_OP_POWER] = QK_NAME_ipow, [QK_BINARY_OP_RSHIFT] = QK_NAME_irshift,
+    [QK_BINARY_OP_SUBTRACT] = QK_NAME_isub, [QK_BINARY_OP_TRUE_DIVIDE] = QK_NAME_itruediv,
+    [QK_BINARY_OP_XOR] = QK_NAME_ixor,
+};
+
+/* Both operands' methods are tried here (CPython's SLOT1BINFULL): every class shares this
+ * slot, so qk_binary_op calls it once for two different classes. */
+static QkValue slot_number(QkThread *tstate, uint32_t op, QkValue lhs, QkValue rhs) {
+    if (op != qk_plain_binary_op(op)) {
+        bool found;
+        QkValue r = qk_type_of(lhs)->number == slot_number
+                        ? call_dunder(tstate, lhs, inplace_names[qk_plain_binary_op(op)], &rhs, 1,
+                                      &found)
+                        : QK_NOT_IMPLEMENTED;
+        return r == QK_NULL && !found ? QK_NOT_IMPLEMENTED : r;
+    }
+    QkType *tl = qk_type_of(lhs), *tr = qk_type_of(rhs);
+    bool do_left = tl->number == slot_number;
+    bool do_right = tr != tl && tr->number == slot_number;
+    int name = binary_names[op][0], rname = binary_names[op][1];
+    bool found;
+    if (do_left && do_right && qk_type_is_subtype(tr, tl) &&
+        qk_type_lookup(tr, qk_names[rname]) != qk_type_lookup(tl, qk_names[rname])) {
+        QkValue r = call_dunder(tstate, rhs, rname, &lhs, 1, &found);
+        if (r != QK_NOT_IMPLEMENTED) {
+            return r;
+        }
+        do_right = false;
+    }
+    if (do_left) {
+        QkValue r = call_dunder(tstate, lhs, name, &rhs, 1, &found);
+        if (found && r != QK_NOT_IMPLEMENTED) {
+            return r;
+        }
+    }
+    if (do_right) {
+        QkValue r = call_dunder(tstate, rhs, rname, &lhs, 1, &found);
+        if (found) {
+            return r;
+        }
+    }
+    return QK_NOT_IMPLEMENTED;
+}
+
+static const int unary_names[] = {
+    [QK_UNARY_NEGATIVE] = QK_NAME_neg, [QK_UNARY_POSITIVE] = QK_NAME_pos,
+    [QK_UNARY_INVERT] = QK_NAME_invert, [QK_UNARY_ABS] = QK_NAME_abs,
+};
+
+static QkValue slot_unary(QkThread *tstate, uint32_t op, QkValue self, QkValue unused) {
+    (void)unused;
+    bool found;
+    QkValue r = call_dunder(tstate, self, unary_names[op], NULL, 0, &found);
+    return found ? r : QK_NOT_IMPLEMENTED;
+}
+
+static int slot_truth(QkThread *tstate, QkValue self) {
+    QkValue r = call_dunder0(tstate, self, QK_NAME_bool);
+    if (r == QK_NULL) {
+        return -1;
+    }
+    if (r != QK_TRUE && r != QK_FALSE) {
+        qk_raise(tstate, &qk_exc_TypeError, "__bool__ should return bool, returned %s",
+                 qk_type_name(r));
+        return -1;
+    }
+    return r == QK_TRUE;
+}
+
+static int64_t slot_len(QkThread *tstate, QkValue self) {
+    QkValue r = call_dunder0(tstate, self, QK_NAME_len);
+    int64_t n;
+    if (r == QK_NULL || qk_index(tstate, r, &n) < 0) {
+        return -1;
+    }
+    if (n < 0) {
+        qk_raise(tstate, &qk_exc_ValueError, "__len__() should return >= 0");
+        return -1;
+    }
+    return n;
+}
+
+static QkValue slot_getitem(QkThread *tstate, QkValue self, QkValue key) {
+    bool found;
+    return call_dunder(tstate, self, QK_NAME_getitem, &key, 1, &found);
+}
+
+static int slot_setitem(QkThread *tstate, QkValue self, QkValue key, QkValue value) {
+    bool found;
+    QkValue args[2] = {key, value};
+    QkValue r = value == QK_NULL ? call_dunder(tstate, self, QK_NAME_delitem, args, 1, &found)
+                                 : call_dunder(tstate, self, QK_NAME_setitem, args, 2, &found);
+    if (!found) {
+        qk_raise(tstate, &qk_exc_TypeError,
+                 value == QK_NULL ? "'%s' object doesn't support item deletion"
+                                  : "'%s' object does not support item assignment",
+                 qk_type_name(self));
+        return -1;
+    }
+    return r == QK_NULL ? -1 : 0;
+}
+
+static int slot_contains(QkThread *tstate, QkValue self, QkValue item) {
+    bool found;
+    QkValue r = call_dunder(tstate, self, QK_NAME_contains, &item, 1, &found);
+    return r == QK_NULL ? -1 : qk_truth(tstate, r);
+}
+
+static QkValue slot_iter(QkThread *tstate, QkValue self) {
+    QkValue r = call_dunder0(tstate, self, QK_NAME_iter);
+    if (r != QK_NULL && qk_type_of(r)->next == NULL) {
+        return qk_raise(tstate, &qk_exc_TypeError, "iter() returned non-iterator of type '%s'",
+                        qk_type_name(r));
+    }
+    return r;
+}
+
+/* StopIteration from __next__ is how a Python iterator ends: the slot reports exhaustion. */
+static QkValue slot_next(QkThread *tstate, QkValue self) {
+    QkValue r = call_dunder0(tstate, self, QK_NAME_next);
+    if (r == QK_NULL && tstate->exception != QK_NULL &&
+        qk_isinstance(tstate->exception, &qk_exc_StopIteration)) {
+        tstate->exception = QK_NULL;
+    }
+    return r;
+}
+
+static QkValue slot_call(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                         QkValue kwnames) {
+    QkValue attr = qk_type_lookup(qk_type_of(self), QK_NAME(call));
+    if (attr == QK_NULL) {
+        return qk_raise(tstate, &qk_exc_TypeError, "'%s' object is not callable",
+                        qk_type_name(self));
+    }
+    return qk_call_with_self(tstate, attr, self, args, nargs, kwnames);
+}
+
+/* __getattr__: called when the ordinary lookup raises AttributeError. */
+static QkValue slot_getattr(QkThread *tstate, QkValue self, QkValue name) {
+    QkType *t = qk_type_of(self);
+    while (t->flags & QK_TYPE_HEAP) {
+        t = t->base;
+    }
+    QkValue r = t->getattr != NULL ? t->getattr(tstate, self, name)
+                                   : qk_generic_getattr_or_null(tstate, self, name);
+    if (r != QK_NULL) {
+        return r;
+    }
+    if (tstate->exception != QK_NULL) {
+        if (!qk_isinstance(tstate->exception, &qk_exc_AttributeError)) {
+            return QK_NULL;
+        }
+        tstate->exception = QK_NULL;
+    }
+    bool found;
+    return call_dunder(tstate, self, QK_NAME_getattr, &name, 1, &found);
+}
+
+/* Does a class statement in t's chain (heap types only) define any of the names? */
+static bool heap_defines(const QkType *t, const int *names) {
+    for (; t->flags & QK_TYPE_HEAP; t = t->base) {
+        for (const int *n = names; *n >= 0; n++) {
+            if (qk_dict_get(t->dict, qk_names[*n]) != QK_NULL) {
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+/* Each slot calls the class's dunder when some class statement in its chain defines one of
+ * the names; otherwise it is the nearest built-in base's (exceptions, object). */
+static void fixup_slots(QkType *t) {
+    QkType *builtin = t->base;
+    while (builtin->flags & QK_TYPE_HEAP) {
+        builtin = builtin->base;
+    }
+#define QK_SLOT(field, wrapper, ...)                                                               \
+    t->field = heap_defines(t, (const int[]){__VA_ARGS__, -1}) ? wrapper : builtin->field;
+    QK_SLOT(repr, slot_repr, QK_NAME_repr)
+    QK_SLOT(str, slot_str, QK_NAME_str)
+    QK_SLOT(hash, slot_hash, QK_NAME_hash)
+    QK_SLOT(compare, slot_compare, QK_NAME_eq, QK_NAME_ne, QK_NAME_lt, QK_NAME_le, QK_NAME_gt,
+            QK_NAME_ge)
+    QK_SLOT(number, slot_number, QK_NAME_add, QK_NAME_sub, QK_NAME_mul, QK_NAME_truediv,
+            QK_NAME_floordiv, QK_NAME_mod, QK_NAME_pow, QK_NAME_and, QK_NAME_or, QK_NAME_xor,
+            QK_NAME_lshift, QK_NAME_rshift, QK_NAME_matmul, QK_NAME_radd, QK_NAME_rsub,
+            QK_NAME_rmul, QK_NAME_rtruediv, QK_NAME_rfloordiv, QK_NAME_rmod, QK_NAME_rpow,
+            QK_NAME_rand, QK_NAME_ror, QK_NAME_rxor, QK_NAME_rlshift, QK_NAME_rrshift,
+            QK_NAME_rmatmul, QK_NAME_iadd, QK_NAME_isub, QK_NAME_imul, QK_NAME_itruediv,
+            QK_NAME_ifloordiv, QK_NAME_imod, QK_NAME_ipow, QK_NAME_iand, QK_NAME_ior, QK_NAME_ixor,
+            QK_NAME_ilshift, QK_NAME_irshift, QK_NAME_imatmul)
+    QK_SLOT(unary, slot_unary, QK_NAME_neg, QK_NAME_pos, QK_NAME_invert, QK_NAME_abs)
+    QK_SLOT(truth, slot_truth, QK_NAME_bool)
+    QK_SLOT(len, slot_len, QK_NAME_len)
+    QK_SLOT(getitem, slot_getitem, QK_NAME_getitem)
+    QK_SLOT(setitem, slot_setitem, QK_NAME_setitem, QK_NAME_delitem)
+    QK_SLOT(contains, slot_contains, QK_NAME_contains)
+    QK_SLOT(iter, slot_iter, QK_NAME_iter)
+    QK_SLOT(next, slot_next, QK_NAME_next)
+    QK_SLOT(call, slot_call, QK_NAME_call)
+    QK_SLOT(getattr, slot_getattr, QK_NAME_getattr)
+#undef QK_SLOT
+    if (t->repr == NULL) {
+        t->repr = heap_default_repr;
+    }
+}
+
+static bool is_dunder(QkValue name) {
+    QkStr *s = qk_as_str(name);
+    return s->length > 4 && memcmp(s->data, "__", 2) == 0 &&
+           memcmp(s->data + s->length - 2, "__", 2) == 0;
+}
+
+void qk_type_modified(QkType *type, QkValue name) {
+    bool slots = is_dunder(name);
+    for (size_t i = 0; i < heap_type_count; i++) {
+        QkType *t = heap_types[i];
+        if (qk_type_is_subtype(t, type)) {
+            t->version = qk_next_type_version();
+            if (slots) {
+                fixup_slots(t);
+            }
+        }
+    }
+}
+
+/* ---- type ---- */
+
+static void type_traverse(QkObject *self, QkVisitFunc visit, void *arg) {
+    QkType *t = (QkType *)self;
+    visit(t->dict, arg);
+    visit(t->name_value, arg);
+    visit((QkValue)t->base, arg);
+}
+
+/* Only classes are ever freed (built-in types are static). */
+static void type_finalize(QkObject *self) { unregister_heap_type((QkType *)self); }
+
+QkValue qk_type_name_value(QkThread *tstate, QkType *type) {
+    return type->name_value != QK_NULL ? type->name_value : qk_str_from_cstr(tstate, type->name);
+}
+
+static QkValue type_repr(QkThread *tstate, QkValue self) {
+    QkType *t = (QkType *)self;
+    QkValue module = (t->flags & QK_TYPE_HEAP) ? qk_dict_get(t->dict, QK_NAME(module)) : QK_NULL;
+    char buffer[320];
+    snprintf(buffer, sizeof buffer, "<class '%s%s%s'>",
+             qk_is_str(module) ? qk_as_str(module)->data : "", qk_is_str(module) ? "." : "",
+             t->name);
+    return qk_str_from_cstr(tstate, buffer);
+}
+
+/* type(x) gives x's class; calling any other class makes an instance of it. */
+static QkValue type_call(QkThread *tstate, QkValue callable, QkValue *args, size_t nargs,
+                         QkValue kwnames) {
+    QkType *t = (QkType *)callable;
+    if (t == &qk_type_type) {
+        if (nargs != 1 || kwnames != QK_NULL) {
+            return qk_raise(tstate, &qk_exc_TypeError, "type() takes 1 or 3 arguments");
+        }
+        return (QkValue)qk_type_of(args[0]);
+    }
+    if (t->construct == NULL) {
+        return qk_raise(tstate, &qk_exc_TypeError, "cannot create '%s' instances", t->name);
+    }
+    return t->construct(tstate, callable, args, nargs, kwnames);
+}
+
+QkType qk_type_type = {
+    QK_STATIC_TYPE,
+    .name = "type",
+    .traverse = type_traverse,
+    .finalize = type_finalize,
+    .repr = type_repr,
+    .call = type_call,
+    .getattr = qk_type_getattr,
+    .setattr = qk_type_setattr,
+};
+
+/* ---- object and instances ---- */
+
+static void instance_traverse(QkObject *self, QkVisitFunc visit, void *arg) {
+    visit(((QkInstance *)self)->dict, arg);
+}
+
+static QkValue object_init(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                           QkValue kwnames);
+
+static bool is_object_init(QkValue init) {
+    return qk_is_type(init, &qk_method_descr_type) &&
+           ((QkMethodDescr *)init)->def->func == object_init;
+}
+
+static QkValue object_init(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                           QkValue kwnames) {
+    (void)args;
+    if (nargs == 0 && kwnames == QK_NULL) {
+        return QK_NONE;
+    }
+    QkType *t = qk_type_of(self);
+    if (is_object_init(qk_type_lookup(t, QK_NAME(init)))) {
+        return qk_raise(tstate, &qk_exc_TypeError,
+                        "%s.__init__() takes exactly one argument (the instance to initialize)",
+                        t->name);
+    }
+    return qk_raise(tstate, &qk_exc_TypeError,
+                    "object.__init__() takes exactly one argument (the instance to initialize)");
+}
+
+/* Calls the class's __init__ on a new instance; the instance, or QK_NULL. */
+static QkValue run_init(QkThread *tstate, QkValue init, QkValue obj, QkValue *args, size_t nargs,
+                        QkValue kwnames) {
+    qk_root_push(tstate, &obj);
+    QkValue r = qk_call_with_self(tstate, init, obj, args, nargs, kwnames);
+    qk_root_pop(tstate, 1);
+    if (r == QK_NULL) {
+        return QK_NULL;
+    }
+    if (r != QK_NONE) {
+        return qk_raise(tstate, &qk_exc_TypeError, "__init__() should return None, not '%s'",
+                        qk_type_name(r));
+    }
+    return obj;
+}
+
+static QkValue object_construct(QkThread *tstate, QkValue type, QkValue *args, size_t nargs,
+                                QkValue kwnames) {
+    QkType *t = (QkType *)type;
+    QkValue init = qk_type_lookup(t, QK_NAME(init));
+    if (is_object_init(init) && (nargs > 0 || kwnames != QK_NULL)) {
+        return qk_raise(tstate, &qk_exc_TypeError, "%s() takes no arguments", t->name);
+    }
+    size_t size = t->instance_size ? t->instance_size : sizeof(QkObject);
+    QkValue obj = (QkValue)qk_alloc(tstate, t, size);
+    if (obj == QK_NULL || is_object_init(init) || init == QK_NULL) {
+        return obj;
+    }
+    return run_init(tstate, init, obj, args, nargs, kwnames);
+}
+
+static const QkMethodDef object_methods[] = {
+    {"__init__", object_init},
+    {NULL, NULL},
+};
+
+QkType qk_object_type = {
+    .ob = {.type = &qk_type_type, .gc_static = 1},
+    .name = "object",
+    .flags = QK_TYPE_BASETYPE,
+    .instance_size = sizeof(QkObject),
+    .construct = object_construct,
+    .methods = object_methods,
+};
+
+/* Exceptions construct themselves (args first); their classes run __init__ the same way. */
+QkValue qk_exception_run_init(QkThread *tstate, QkValue init, QkValue obj, QkValue *args,
+                              size_t nargs, QkValue kwnames) {
+    return run_init(tstate, init, obj, args, nargs, kwnames);
+}
+
+/* ---- __build_class__ ---- */
+
+static QkValue make_class(QkThread *tstate, QkValue name, QkType *base, QkValue *ns) {
+    if (qk_dict_get(*ns, QK_NAME(eq)) != QK_NULL && qk_dict_get(*ns, QK_NAME(hash)) == QK_NULL &&
+        qk_dict_set(tstate, *ns, QK_NAME(hash), QK_NONE) < 0) {
+        return QK_NULL;
+    }
+    /* Out of the namespace, the cell may be held only here until it gets the class. */
+    QkValue cell = qk_dict_get(*ns, QK_NAME(classcell));
+    qk_root_push(tstate, &cell);
+    QkType *t = NULL;
+    if (cell == QK_NULL || qk_dict_delitem(tstate, *ns, QK_NAME(classcell), NULL) >= 0) {
+        t = (QkType *)qk_alloc(tstate, &qk_type_type, sizeof(QkType));
+    }
+    qk_root_pop(tstate, 1);
+    if (t == NULL) {
+        return QK_NULL;
+    }
+    t->name = qk_as_str(name)->data;
+    t->name_value = name;
+    t->base = base;
+    t->dict = *ns;
+    t->version = qk_next_type_version();
+    /* __slots__ is accepted and ignored: instances still carry a dict. */
+    t->flags = QK_TYPE_HEAP | QK_TYPE_BASETYPE | QK_TYPE_HAS_DICT | (base->flags & QK_TYPE_EXCEPTION);
+    bool plain = base == &qk_object_type || (base->flags & QK_TYPE_HEAP && base->traverse == instance_traverse);
+    t->instance_size = plain ? sizeof(QkInstance) : base->instance_size;
+    t->traverse = plain ? instance_traverse : base->traverse;
+    t->finalize = base->finalize;
+    t->construct = base->construct;
+    t->setattr = base->setattr;
+    t->descr_get = base->descr_get;
+    if (register_heap_type(tstate, t) < 0) {
+        return QK_NULL;
+    }
+    fixup_slots(t);
+    qk_cell_set(cell, (QkValue)t);
+    return (QkValue)t;
+}
+
+/* __build_class__(body, name, *bases): runs the class body with a fresh namespace as its
+ * locals, then makes the class from that namespace. */
+static QkValue build_class(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                           QkValue kwnames) {
+    (void)self;
+    if (kwnames != QK_NULL) {
+        return qk_raise(tstate, &qk_exc_TypeError, "__build_class__() takes no keyword arguments");
+    }
+    if (nargs < 2) {
+        return qk_raise(tstate, &qk_exc_TypeError, "__build_class__: not enough arguments");
+    }
+    if (!qk_is_type(args[0], &qk_function_type)) {
+        return qk_raise(tstate, &qk_exc_TypeError, "__build_class__: func must be a function");
+    }
+    if (!qk_is_str(args[1])) {
+        return qk_raise(tstate, &qk_exc_TypeError, "__build_class__: name is not a string");
+    }
+    if (nargs > 3) {
+        return qk_raise(tstate, &qk_exc_TypeError, "multiple inheritance is not supported");
+    }
+    QkType *base = &qk_object_type;
+    if (nargs == 3) {
+        if (!qk_is_class(args[2])) {
+            return qk_raise(tstate, &qk_exc_TypeError, "bases must be types");
+        }
+        base = (QkType *)args[2];
+        if (!(base->flags & QK_TYPE_BASETYPE) ||
+            !(base == &qk_object_type || (base->flags & QK_TYPE_HAS_DICT))) {
+            return qk_raise(tstate, &qk_exc_TypeError, "type '%s' is not an acceptable base type",
+                            base->name);
+        }
+    }
+    QkValue ns = qk_dict_new(tstate);
+    if (ns == QK_NULL) {
+        return QK_NULL;
+    }
+    qk_root_push(tstate, &ns);
+    QkValue r = qk_run_class_body(tstate, args[0], ns);
+    QkValue cls = r == QK_NULL ? QK_NULL : make_class(tstate, args[1], base, &ns);
+    qk_root_pop(tstate, 1);
+    return cls;
+}
+
+static QkBuiltin build_class_builtin = {
+    .ob = {.type = &qk_builtin_type, .gc_static = 1},
+    .name = "__build_class__",
+    .func = build_class,
+};
+
+QkValue qk_build_class_function(QkThread *tstate) {
+    (void)tstate;
+    return (QkValue)&build_class_builtin;
+}
+
+/* ---- super ---- */
+
+typedef struct QkSuper {
+    QkObject ob;
+    QkValue type; /* the class the lookup starts after */
+    QkValue obj;  /* an instance of it, or a subclass (in a classmethod) */
+} QkSuper;
+
+static void super_traverse(QkObject *self, QkVisitFunc visit, void *arg) {
+    visit(((QkSuper *)self)->type, arg);
+    visit(((QkSuper *)self)->obj, arg);
+}
+
+static QkValue super_construct(QkThread *tstate, QkValue type, QkValue *args, size_t nargs,
+                               QkValue kwnames) {
+    (void)type;
+    if (kwnames != QK_NULL) {
+        return qk_raise(tstate, &qk_exc_TypeError, "super() takes no keyword arguments");
+    }
+    if (nargs != 2) {
+        return qk_raise(tstate, &qk_exc_RuntimeError, "super(): __class__ cell not found");
+    }
+    if (!qk_is_class(args[0])) {
+        return qk_raise(tstate, &qk_exc_TypeError, "super() argument 1 must be a type, not %s",
+                        qk_type_name(args[0]));
+    }
+    QkType *start = (QkType *)args[0];
+    if (!qk_isinstance(args[1], start) &&
+        !(qk_is_class(args[1]) && qk_type_is_subtype((QkType *)args[1], start))) {
+        return qk_raise(tstate, &qk_exc_TypeError,
+                        "super(type, obj): obj must be an instance or subtype of type");
+    }
+    QkSuper *s = (QkSuper *)qk_alloc(tstate, &qk_super_type, sizeof *s);
+    if (s == NULL) {
+        return QK_NULL;
+    }
+    s->type = args[0];
+    s->obj = args[1];
+    return (QkValue)s;
+}
+
+static QkValue super_getattr(QkThread *tstate, QkValue self, QkValue name) {
+    QkSuper *s = (QkSuper *)self;
+    for (QkType *t = ((QkType *)s->type)->base; t != NULL; t = t->base) {
+        QkValue attr = t->dict != QK_NULL ? qk_dict_get(t->dict, name) : QK_NULL;
+        if (attr == QK_NULL) {
+            continue;
+        }
+        if (qk_is_class(s->obj)) {
+            /* super() in a classmethod: functions stay plain, classmethods bind to the class. */
+            return qk_is_type(attr, &qk_classmethod_type)
+                       ? qk_method_new(tstate, ((QkDescriptor *)attr)->func, s->obj)
+                       : attr;
+        }
+        return qk_bind_class_attribute(tstate, attr, s->obj);
+    }
+    QkValue r = qk_generic_getattr_or_null(tstate, self, name);
+    return r != QK_NULL || tstate->exception != QK_NULL ? r
+                                                        : qk_raise_no_attribute(tstate, self, name);
+}
+
+static QkValue super_repr(QkThread *tstate, QkValue self) {
+    QkSuper *s = (QkSuper *)self;
+    char buffer[320];
+    snprintf(buffer, sizeof buffer, "<super: <class '%s'>, <%s object>>",
+             ((QkType *)s->type)->name, qk_type_name(s->obj));
+    return qk_str_from_cstr(tstate, buffer);
+}
+
+QkType qk_super_type = {
+    QK_STATIC_TYPE,
+    .name = "super",
+    .traverse = super_traverse,
+    .construct = super_construct,
+    .getattr = super_getattr,
+    .repr = super_repr,
+};
+
+/* ---- property, classmethod, staticmethod ---- */
+
+static void descriptor_traverse(QkObject *self, QkVisitFunc visit, void *arg) {
+    QkDescriptor *d = (QkDescriptor *)self;
+    visit(d->func, arg);
+    visit(d->fset, arg);
+    visit(d->fdel, arg);
+}
+
+static QkValue descriptor_new(QkThread *tstate, QkType *type, QkValue func, QkValue fset,
+                              QkValue fdel) {
+    QkValue keep[3] = {func, fset, fdel};
+    for (int i = 0; i < 3; i++) {
+        qk_root_push(tstate, &keep[i]);
+    }
+    QkDescriptor *d = (QkDescriptor *)qk_alloc(tstate, type, sizeof *d);
+    qk_root_pop(tstate, 3);
+    if (d == NULL) {
+        return QK_NULL;
+    }
+    d->func = keep[0];
+    d->fset = keep[1];
+    d->fdel = keep[2];
+    return (QkValue)d;
+}
+
+static QkValue wrapper_construct(QkThread *tstate, QkValue type, QkValue *args, size_t nargs,
+                                 QkValue kwnames) {
+    QkType *t = (QkType *)type;
+    if (kwnames != QK_NULL) {
+        return qk_raise(tstate, &qk_exc_TypeError, "%s() takes no keyword arguments", t->name);
+    }
+    if (nargs != 1) {
+        return qk_raise(tstate, &qk_exc_TypeError, "%s expected 1 argument, got %zu", t->name,
+                        nargs);
+    }
+    return descriptor_new(tstate, t, args[0], QK_NULL, QK_NULL);
+}
+
+static QkValue classmethod_get(QkThread *tstate, QkValue descr, QkValue obj) {
+    QkValue cls = qk_is_class(obj) ? obj : (QkValue)qk_type_of(obj);
+    return qk_method_new(tstate, ((QkDescriptor *)descr)->func, cls);
+}
+
+static QkValue staticmethod_get(QkThread *tstate, QkValue descr, QkValue obj) {
+    (void)tstate;
+    (void)obj;
+    return ((QkDescriptor *)descr)->func;
+}
+
+QkType qk_classmethod_type = {
+    QK_STATIC_TYPE,
+    .name = "classmethod",
+    .traverse = descriptor_traverse,
+    .construct = wrapper_construct,
+    .descr_get = classmethod_get,
+};
+
+static QkValue staticmethod_call(QkThread *tstate, QkValue callable, QkValue *args, size_t nargs,
+                                 QkValue kwnames) {
+    return qk_call(tstate, ((QkDescriptor *)callable)->func, args, nargs, kwnames);
+}
+
+QkType qk_staticmethod_type = {
+    QK_STATIC_TYPE,
+    .name = "staticmethod",
+    .traverse = descriptor_traverse,
+    .construct = wrapper_construct,
+    .descr_get = staticmethod_get,
+    .call = staticmethod_call,
+};
+
+static QkValue property_construct(QkThread *tstate, QkValue type, QkValue *args, size_t nargs,
+                                  QkValue kwnames) {
+    (void)type;
+    static const char *const names[] = {"fget", "fset", "fdel", "doc"};
+    QkValue out[4];
+    if (qk_parse_args(tstate, "property", args, nargs, kwnames, 0, 4, 4, names, out) < 0) {
+        return QK_NULL;
+    }
+    for (int i = 0; i < 3; i++) {
+        if (out[i] == QK_NONE) {
+            out[i] = QK_NULL;
+        }
+    }
+    return descriptor_new(tstate, &qk_property_type, out[0], out[1], out[2]);
+}
+
+/* The name of a property: its getter's. */
+static const char *property_name(QkValue descr) {
+    QkValue f = ((QkDescriptor *)descr)->func;
+    return qk_is_type(f, &qk_function_type) ? qk_as_str(((QkFunction *)f)->name)->data : "?";
+}
+
+static QkValue property_get(QkThread *tstate, QkValue descr, QkValue obj) {
+    QkDescriptor *d = (QkDescriptor *)descr;
+    if (d->func == QK_NULL) {
+        return qk_raise(tstate, &qk_exc_AttributeError, "property '%s' of '%s' object has no getter",
+                        property_name(descr), qk_type_name(obj));
+    }
+    return qk_call(tstate, d->func, &obj, 1, QK_NULL);
+}
+
+int qk_property_set(QkThread *tstate, QkValue descr, QkValue obj, QkValue value) {
+    QkDescriptor *d = (QkDescriptor *)descr;
+    QkValue f = value == QK_NULL ? d->fdel : d->fset;
+    if (f == QK_NULL) {
+        qk_raise(tstate, &qk_exc_AttributeError, "property '%s' of '%s' object has no %s",
+                 property_name(descr), qk_type_name(obj), value == QK_NULL ? "deleter" : "setter");
+        return -1;
+    }
+    QkValue argv[2] = {obj, value};
+    return qk_call(tstate, f, argv, value == QK_NULL ? 1 : 2, QK_NULL) == QK_NULL ? -1 : 0;
+}
+
+/* prop.setter(f) / .getter / .deleter: a copy of the property with that function replaced. */
+static QkValue property_copy(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                             QkValue kwnames, int which, const char *name) {
+    if (qk_check_args(tstate, name, nargs, kwnames, 1, 1) < 0) {
+        return QK_NULL;
+    }
+    QkDescriptor *d = (QkDescriptor *)self;
+    QkValue f[3] = {d->func, d->fset, d->fdel};
+    f[which] = args[0];
+    return descriptor_new(tstate, &qk_property_type, f[0], f[1], f[2]);
+}
+
+#define QK_PROPERTY_COPY(name, which)                                                              \
+    static QkValue property_##name(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,   \
+                                   QkValue kwnames) {                                              \
+        return property_copy(tstate, self, args, nargs, kwnames, which, #name);                    \
+    }
+QK_PROPERTY_COPY(getter, 0)
+QK_PROPERTY_COPY(setter, 1)
+QK_PROPERTY_COPY(deleter, 2)
+
+static const QkMethodDef property_methods[] = {
+    {"getter", property_getter},
+    {"setter", property_setter},
+    {"deleter", property_deleter},
+    {NULL, NULL},
+};
+
+QkType qk_property_type = {
+    QK_STATIC_TYPE,
+    .name = "property",
+    .traverse = descriptor_traverse,
+    .construct = property_construct,
+    .descr_get = property_get,
+    .methods = property_methods,
+};
+
+/* ---- isinstance, issubclass, callable ---- */
+
+/* 1 if cls (a class or a tuple of them, nested) matches t; -1 after raising with `message`. */
+static int class_matches(QkThread *tstate, QkType *t, QkValue cls, const char *message) {
+    if (qk_is_class(cls)) {
+        return qk_type_is_subtype(t, (QkType *)cls);
+    }
+    if (qk_is_tuple(cls)) {
+        for (int64_t i = 0; i < qk_as_tuple(cls)->size; i++) {
+            int r = class_matches(tstate, t, qk_as_tuple(cls)->items[i], message);
+            if (r != 0) {
+                return r;
+            }
+        }
+        return 0;
+    }
+    qk_raise(tstate, &qk_exc_TypeError, "%s", message);
+    return -1;
+}
+
+QK_MODEL_BUILTIN(isinstance) {
+    (void)self;
+    if (qk_check_args(tstate, "isinstance", nargs, kwnames, 2, 2) < 0) {
+        return QK_NULL;
+    }
+    int r = class_matches(tstate, qk_type_of(args[0]), args[1],
+                          "isinstance() arg 2 must be a type, a tuple of types, or a union");
+    return r < 0 ? QK_NULL : qk_bool(r);
+}
+
+QK_MODEL_BUILTIN(issubclass) {
+    (void)self;
+    if (qk_check_args(tstate, "issubclass", nargs, kwnames, 2, 2) < 0) {
+        return QK_NULL;
+    }
+    if (!qk_is_class(args[0])) {
+        return qk_raise(tstate, &qk_exc_TypeError, "issubclass() arg 1 must be a class");
+    }
+    int r = class_matches(tstate, (QkType *)args[0], args[1],
+                          "issubclass() arg 2 must be a class, a tuple of classes, or a union");
+    return r < 0 ? QK_NULL : qk_bool(r);
+}
+
+QK_MODEL_BUILTIN(callable) {
+    (void)self;
+    if (qk_check_args(tstate, "callable", nargs, kwnames, 1, 1) < 0) {
+        return QK_NULL;
+    }
+    return qk_bool(qk_type_of(args[0])->call != NULL);
+}
+
+/* ---- setup ---- */
+
+QkType *const qk_model_types[] = {
+    &qk_type_type,        &qk_object_type,      &qk_builtin_type,   &qk_method_type,
+    &qk_method_descr_type, &qk_module_type,     &qk_super_type,     &qk_property_type,
+    &qk_classmethod_type, &qk_staticmethod_type,
+};
+const size_t qk_model_type_count = sizeof qk_model_types / sizeof qk_model_types[0];
+
+static const char *const name_texts[QK_NAME_COUNT] = {
+#define QK_NAME_TEXT(id, text) [QK_NAME_##id] = text,
+    QK_NAME_LIST(QK_NAME_TEXT)
+#undef QK_NAME_TEXT
+};
+
+int qk_init_object_model(QkThread *tstate) {
+    for (int i = 0; i < QK_NAME_COUNT; i++) {
+        qk_names[i] = qk_str_from_cstr(tstate, name_texts[i]);
+        if (qk_names[i] == QK_NULL) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+void qk_traverse_object_model(QkVisitFunc visit, void *arg) {
+    for (int i = 0; i < QK_NAME_COUNT; i++) {
+        visit(qk_names[i], arg);
+    }
+}
+
+static int add_builtin(QkThread *tstate, QkValue builtins, const char *name, QkValue value) {
+    QkValue key = QK_NULL;
+    qk_root_push(tstate, &value);
+    qk_root_push(tstate, &key);
+    key = qk_str_from_cstr(tstate, name);
+    int r = key == QK_NULL ? -1 : qk_dict_set(tstate, builtins, key, value);
+    qk_root_pop(tstate, 2);
+    return r;
+}
+
+int qk_register_object_model_builtins(QkThread *tstate, QkValue builtins) {
+    static const struct {
+        const char *name;
+        QkCFunction func;
+    } functions[] = {
+        {"isinstance", qk_builtin_isinstance}, {"issubclass", qk_builtin_issubclass},
+        {"getattr", qk_builtin_getattr},       {"setattr", qk_builtin_setattr},
+        {"hasattr", qk_builtin_hasattr},       {"delattr", qk_builtin_delattr},
+        {"callable", qk_builtin_callable},
+    };
+    static QkType *const types[] = {
+        &qk_type_type,     &qk_object_type,      &qk_super_type,
+        &qk_property_type, &qk_classmethod_type, &qk_staticmethod_type,
+    };
+    qk_root_push(tstate, &builtins);
+    int failed = 0;
+    for (size_t i = 0; i < sizeof functions / sizeof functions[0] && !failed; i++) {
+        QkValue f = qk_builtin_new(tstate, functions[i].name, functions[i].func, QK_NULL);
+        failed = f == QK_NULL || add_builtin(tstate, builtins, functions[i].name, f) < 0;
+    }
+    for (size_t i = 0; i < sizeof types / sizeof types[0] && !failed; i++) {
+        failed = add_builtin(tstate, builtins, types[i]->name, (QkValue)types[i]) < 0;
+    }
+    for (size_t i = 0; i < qk_exception_type_count && !failed; i++) {
+        QkType *t = qk_exception_types[i];
+        failed = add_builtin(tstate, builtins, t->name, (QkValue)t) < 0;
+    }
+    qk_root_pop(tstate, 1);
+    return failed ? -1 : 0;
+}

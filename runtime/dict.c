@@ -1,0 +1,632 @@
+/* dict: insertion-ordered hash table with any hashable key. `indices` is an open-addressed
+ * table (linear probing) of positions into `entries`, which keeps insertion order; a deleted
+ * entry keeps its place with key QK_NULL (a tombstone: probing goes past it) until the next
+ * resize compacts. Each entry's hash is kept in the same malloc'd block as the indices, after
+ * them, so resizing never calls back into user __hash__. */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "objmodel.h"
+#include "quack.h"
+#include "quack_opcodes.h"
+#include "types.h"
+
+static int64_t *entry_hashes(QkDict *d) { return d->indices + d->nindices; }
+
+static void dict_traverse(QkObject *self, QkVisitFunc visit, void *arg) {
+    QkDict *d = (QkDict *)self;
+    for (int64_t i = 0; i < d->nentries; i++) {
+        visit(d->entries[i].key, arg);
+        visit(d->entries[i].value, arg);
+    }
+}
+
+static void dict_finalize(QkObject *self) {
+    QkDict *d = (QkDict *)self;
+    free(d->indices);
+    free(d->entries);
+}
+
+QkValue qk_dict_new(QkThread *tstate) {
+    return (QkValue)qk_alloc(tstate, &qk_dict_type, sizeof(QkDict));
+}
+
+/* Rebuilds the table for at least `used` live entries plus room to grow, dropping tombstones. */
+static int dict_resize(QkThread *tstate, QkDict *d) {
+    int64_t nindices = 8;
+    while (nindices < d->used * 3) {
+        nindices *= 2;
+    }
+    int64_t capacity = nindices / 2;
+    int64_t *indices = malloc((size_t)(nindices + capacity) * sizeof *indices);
+    QkDictEntry *entries = malloc((size_t)capacity * sizeof *entries);
+    if (indices == NULL || entries == NULL) {
+        free(indices);
+        free(entries);
+        qk_raise(tstate, &qk_exc_MemoryError, "out of memory");
+        return -1;
+    }
+    memset(indices, 0xff, (size_t)nindices * sizeof *indices);
+    int64_t *hashes = indices + nindices, n = 0;
+    uint64_t mask = (uint64_t)nindices - 1;
+    for (int64_t ix = 0; ix < d->nentries; ix++) {
+        if (d->entries[ix].key == QK_NULL) {
+            continue;
+        }
+        int64_t h = entry_hashes(d)[ix];
+        uint64_t i = (uint64_t)h & mask;
+        while (indices[i] >= 0) {
+            i = (i + 1) & mask;
+        }
+        indices[i] = n;
+        hashes[n] = h;
+        entries[n++] = d->entries[ix];
+    }
+    free(d->indices);
+    free(d->entries);
+    d->indices = indices;
+    d->entries = entries;
+    d->nindices = nindices;
+    d->capacity = capacity;
+    d->nentries = n;
+    return 0;
+}
+
+/* Finds key: the entry position (>= 0), -1 absent, -2 error. *slot gets the empty index slot
+ * where it would be inserted. Comparisons may run Python code that changes the dict: the probe
+ * then starts again. */
+static int64_t dict_lookup(QkThread *tstate, QkDict *d, QkValue key, int64_t hash, uint64_t *slot) {
+restart:
+    if (d->nindices == 0) {
+        *slot = 0;
+        return -1;
+    }
+    uint64_t mask = (uint64_t)d->nindices - 1;
+    for (uint64_t i = (uint64_t)hash & mask;; i = (i + 1) & mask) {
+        int64_t ix = d->indices[i];
+        if (ix < 0) {
+            *slot = i;
+            return -1;
+        }
+        QkValue k = d->entries[ix].key;
+        if (k == QK_NULL || entry_hashes(d)[ix] != hash) {
+            continue;
+        }
+        if (k == key) {
+            return ix;
+        }
+        if (qk_is_str(k) && qk_is_str(key)) {
+            if (qk_str_equal(k, key)) {
+                return ix;
+            }
+            continue;
+        }
+        if (tstate == NULL) {
+            continue; /* a str-only lookup (qk_dict_get): other keys never equal a str */
+        }
+        QkDictEntry *entries = d->entries;
+        int eq = qk_equal(tstate, k, key);
+        if (eq < 0) {
+            return -2;
+        }
+        if (d->entries != entries || d->entries[ix].key != k) {
+            goto restart;
+        }
+        if (eq) {
+            return ix;
+        }
+    }
+}
+
+/* Inserts a key known to be absent. */
+static int dict_insert(QkThread *tstate, QkDict *d, QkValue key, int64_t hash, QkValue value,
+                       uint64_t slot) {
+    if (d->nentries >= d->capacity) {
+        if (dict_resize(tstate, d) < 0) {
+            return -1;
+        }
+        uint64_t mask = (uint64_t)d->nindices - 1;
+        slot = (uint64_t)hash & mask;
+        while (d->indices[slot] >= 0) {
+            slot = (slot + 1) & mask;
+        }
+    }
+    d->indices[slot] = d->nentries;
+    entry_hashes(d)[d->nentries] = hash;
+    d->entries[d->nentries++] = (QkDictEntry){key, value};
+    d->used++;
+    return 0;
+}
+
+/* ---- str-keyed access (namespaces): cannot fail except for memory ---- */
+
+QkValue qk_dict_get(QkValue dict, QkValue key) {
+    uint64_t slot;
+    int64_t ix = dict_lookup(NULL, (QkDict *)dict, key, (int64_t)qk_str_hash(key), &slot);
+    return ix < 0 ? QK_NULL : ((QkDict *)dict)->entries[ix].value;
+}
+
+int qk_dict_set(QkThread *tstate, QkValue dict, QkValue key, QkValue value) {
+    QkDict *d = (QkDict *)dict;
+    int64_t hash = (int64_t)qk_str_hash(key);
+    uint64_t slot;
+    int64_t ix = dict_lookup(NULL, d, key, hash, &slot);
+    if (ix >= 0) {
+        d->entries[ix].value = value;
+        return 0;
+    }
+    return dict_insert(tstate, d, key, hash, value, slot);
+}
+
+/* ---- any hashable key ---- */
+
+QkValue qk_key_error(QkThread *tstate, QkValue key) {
+    /* KeyError(key): its str is the key's repr. The key is often a fresh value: rooted here. */
+    qk_root_push(tstate, &key);
+    QkValue args = qk_tuple_from_array(tstate, &key, 1);
+    qk_root_pop(tstate, 1);
+    QkValue exc = args == QK_NULL ? QK_NULL : qk_exception_new(tstate, &qk_exc_KeyError, args);
+    if (exc != QK_NULL) {
+        tstate->exception = exc;
+    }
+    return QK_NULL;
+}
+
+int qk_dict_getitem(QkThread *tstate, QkValue dict, QkValue key, QkValue *out) {
+    int64_t hash;
+    if (qk_hash(tstate, key, &hash) < 0) {
+        return -1;
+    }
+    uint64_t slot;
+    int64_t ix = dict_lookup(tstate, (QkDict *)dict, key, hash, &slot);
+    if (ix < 0) {
+        return ix == -1 ? 0 : -1;
+    }
+    *out = ((QkDict *)dict)->entries[ix].value;
+    return 1;
+}
+
+int qk_dict_setitem(QkThread *tstate, QkValue dict, QkValue key, QkValue value) {
+    int64_t hash;
+    if (qk_hash(tstate, key, &hash) < 0) {
+        return -1;
+    }
+    QkDict *d = (QkDict *)dict;
+    uint64_t slot;
+    int64_t ix = dict_lookup(tstate, d, key, hash, &slot);
+    if (ix == -2) {
+        return -1;
+    }
+    if (ix >= 0) {
+        d->entries[ix].value = value;
+        return 0;
+    }
+    return dict_insert(tstate, d, key, hash, value, slot);
+}
+
+int qk_dict_delitem(QkThread *tstate, QkValue dict, QkValue key, QkValue *out) {
+    int64_t hash;
+    if (qk_hash(tstate, key, &hash) < 0) {
+        return -1;
+    }
+    QkDict *d = (QkDict *)dict;
+    uint64_t slot;
+    int64_t ix = dict_lookup(tstate, d, key, hash, &slot);
+    if (ix < 0) {
+        return ix == -1 ? 0 : -1;
+    }
+    if (out != NULL) {
+        *out = d->entries[ix].value;
+    }
+    d->entries[ix] = (QkDictEntry){QK_NULL, QK_NULL};
+    d->used--;
+    return 1;
+}
+
+bool qk_dict_next(QkValue dict, int64_t *pos, QkValue *key, QkValue *value) {
+    QkDict *d = (QkDict *)dict;
+    while (*pos < d->nentries) {
+        QkDictEntry *e = &d->entries[(*pos)++];
+        if (e->key != QK_NULL) {
+            *key = e->key;
+            *value = e->value;
+            return true;
+        }
+    }
+    return false;
+}
+
+QkValue qk_dict_copy(QkThread *tstate, QkValue dict) {
+    QkValue copy = qk_dict_new(tstate);
+    if (copy == QK_NULL) {
+        return QK_NULL;
+    }
+    qk_root_push(tstate, &copy);
+    int failed = qk_dict_update(tstate, copy, dict);
+    qk_root_pop(tstate, 1);
+    return failed ? QK_NULL : copy;
+}
+
+/* ---- building and merging ---- */
+
+QkValue qk_dict_from_pairs(QkThread *tstate, QkValue *pairs, int64_t npairs) {
+    QkValue d = qk_dict_new(tstate);
+    if (d == QK_NULL) {
+        return QK_NULL;
+    }
+    qk_root_push(tstate, &d);
+    for (int64_t i = 0; i < npairs; i++) {
+        if (qk_dict_setitem(tstate, d, pairs[2 * i], pairs[2 * i + 1]) < 0) {
+            d = QK_NULL;
+            break;
+        }
+    }
+    qk_root_pop(tstate, 1);
+    return d;
+}
+
+/* Copies update's entries into dict; `callable` set: a repeated key is an error naming it. */
+static int dict_merge(QkThread *tstate, QkValue dict, QkValue update, const char *callable) {
+    int64_t pos = 0;
+    QkValue k, v;
+    while (qk_dict_next(update, &pos, &k, &v)) {
+        if (callable != NULL) {
+            QkValue existing;
+            int found = qk_dict_getitem(tstate, dict, k, &existing);
+            if (found != 0) {
+                if (found > 0) {
+                    qk_raise(tstate, &qk_exc_TypeError,
+                             "%s() got multiple values for keyword argument '%s'", callable,
+                             qk_is_str(k) ? qk_as_str(k)->data : "?");
+                }
+                return -1;
+            }
+        }
+        if (qk_dict_setitem(tstate, dict, k, v) < 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int qk_dict_update(QkThread *tstate, QkValue dict, QkValue update) {
+    if (!qk_is_dict(update)) {
+        qk_raise(tstate, &qk_exc_TypeError, "'%s' object is not a mapping", qk_type_name(update));
+        return -1;
+    }
+    return dict_merge(tstate, dict, update, NULL);
+}
+
+int qk_dict_merge(QkThread *tstate, QkValue callable, QkValue dict, QkValue update) {
+    const char *name = qk_type_name(callable);
+    if (qk_is_type(callable, &qk_function_type)) {
+        name = qk_as_str(((QkFunction *)callable)->name)->data;
+    } else if (qk_is_type(callable, &qk_builtin_type)) {
+        name = ((QkBuiltin *)callable)->name;
+    }
+    if (!qk_is_dict(update)) {
+        qk_raise(tstate, &qk_exc_TypeError, "%s() argument after ** must be a mapping, not %s",
+                 name, qk_type_name(update));
+        return -1;
+    }
+    return dict_merge(tstate, dict, update, name);
+}
+
+/* dict.update(x) and dict(x): a dict, or an iterable of key/value pairs. */
+static int dict_update_from(QkThread *tstate, QkValue dict, QkValue source) {
+    if (qk_is_dict(source)) {
+        return dict_merge(tstate, dict, source, NULL);
+    }
+    QkValue items = qk_list_from_iterable(tstate, source);
+    if (items == QK_NULL) {
+        return -1;
+    }
+    qk_root_push(tstate, &items);
+    int failed = 0;
+    for (int64_t i = 0; !failed && i < qk_as_list(items)->size; i++) {
+        QkValue pair = qk_as_list(items)->items[i], *kv;
+        int64_t n;
+        if (!qk_sequence_items(pair, &kv, &n)) {
+            qk_raise(tstate, &qk_exc_TypeError,
+                     "cannot convert dictionary update sequence element #%" PRId64
+                     " to a sequence",
+                     i);
+            failed = -1;
+        } else if (n != 2) {
+            qk_raise(tstate, &qk_exc_ValueError,
+                     "dictionary update sequence element #%" PRId64 " has length %" PRId64
+                     "; 2 is required",
+                     i, n);
+            failed = -1;
+        } else {
+            failed = qk_dict_setitem(tstate, dict, kv[0], kv[1]);
+        }
+    }
+    qk_root_pop(tstate, 1);
+    return failed;
+}
+
+/* Applies keyword arguments (name=value) to dict. */
+static int dict_update_kwargs(QkThread *tstate, QkValue dict, QkValue *args, size_t nargs,
+                              QkValue kwnames) {
+    size_t nkw = qk_nkwargs(kwnames);
+    for (size_t k = 0; k < nkw; k++) {
+        if (qk_dict_setitem(tstate, dict, qk_as_tuple(kwnames)->items[k], args[nargs - nkw + k]) <
+            0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* ---- slots ---- */
+
+static QkValue dict_repr(QkThread *tstate, QkValue self) {
+    int entered = qk_repr_enter(tstate, self);
+    if (entered != 0) {
+        return entered < 0 ? QK_NULL : qk_str_from_cstr(tstate, "{...}");
+    }
+    QkBuf b = {0};
+    int failed = qk_buf_putc(tstate, &b, '{');
+    int64_t pos = 0;
+    QkValue k, v;
+    for (bool first = true; !failed && qk_dict_next(self, &pos, &k, &v); first = false) {
+        /* The value is held in the dict; keep it reachable while the key's repr runs. */
+        qk_root_push(tstate, &v);
+        failed = (!first && qk_buf_append(tstate, &b, ", ", 2) < 0) ||
+                 qk_buf_repr(tstate, &b, k) < 0 || qk_buf_append(tstate, &b, ": ", 2) < 0 ||
+                 qk_buf_repr(tstate, &b, v) < 0;
+        qk_root_pop(tstate, 1);
+    }
+    qk_repr_leave(self);
+    if (failed || qk_buf_putc(tstate, &b, '}') < 0) {
+        qk_buf_free(&b);
+        return QK_NULL;
+    }
+    return qk_buf_finish(tstate, &b);
+}
+
+static QkValue dict_compare(QkThread *tstate, QkValue lhs, QkValue rhs, uint32_t op) {
+    if (!qk_is_dict(rhs) || (op != QK_COMPARE_OP_EQ && op != QK_COMPARE_OP_NE)) {
+        return QK_NOT_IMPLEMENTED;
+    }
+    bool equal = ((QkDict *)lhs)->used == ((QkDict *)rhs)->used;
+    int64_t pos = 0;
+    QkValue k, v;
+    while (equal && qk_dict_next(lhs, &pos, &k, &v)) {
+        QkValue other;
+        qk_root_push(tstate, &k);
+        qk_root_push(tstate, &v);
+        int found = qk_dict_getitem(tstate, rhs, k, &other);
+        int eq = found > 0 ? qk_equal(tstate, v, other) : found;
+        qk_root_pop(tstate, 2);
+        if (eq < 0) {
+            return QK_NULL;
+        }
+        equal = eq;
+    }
+    return qk_bool(equal == (op == QK_COMPARE_OP_EQ));
+}
+
+static int dict_update_from(QkThread *tstate, QkValue dict, QkValue source);
+
+/* d1 | d2: a merged copy; d1 |= x updates d1 (from a dict or pairs). */
+static QkValue dict_number(QkThread *tstate, uint32_t op, QkValue lhs, QkValue rhs) {
+    if (op == QK_BINARY_OP_INPLACE_OR && qk_is_dict(lhs)) {
+        return dict_update_from(tstate, lhs, rhs) < 0 ? QK_NULL : lhs;
+    }
+    if (op != QK_BINARY_OP_OR || !qk_is_dict(lhs) || !qk_is_dict(rhs)) {
+        return QK_NOT_IMPLEMENTED;
+    }
+    QkValue r = qk_dict_copy(tstate, lhs);
+    if (r == QK_NULL) {
+        return QK_NULL;
+    }
+    qk_root_push(tstate, &r);
+    int failed = dict_merge(tstate, r, rhs, NULL);
+    qk_root_pop(tstate, 1);
+    return failed ? QK_NULL : r;
+}
+
+static int64_t dict_len(QkThread *tstate, QkValue self) {
+    (void)tstate;
+    return ((QkDict *)self)->used;
+}
+
+static QkValue dict_getitem(QkThread *tstate, QkValue self, QkValue key) {
+    QkValue v;
+    int found = qk_dict_getitem(tstate, self, key, &v);
+    return found > 0 ? v : found == 0 ? qk_key_error(tstate, key) : QK_NULL;
+}
+
+static int dict_setitem(QkThread *tstate, QkValue self, QkValue key, QkValue value) {
+    if (value != QK_NULL) {
+        return qk_dict_setitem(tstate, self, key, value);
+    }
+    int found = qk_dict_delitem(tstate, self, key, NULL);
+    if (found == 0) {
+        qk_key_error(tstate, key);
+    }
+    return found > 0 ? 0 : -1;
+}
+
+static int dict_contains(QkThread *tstate, QkValue self, QkValue key) {
+    QkValue v;
+    return qk_dict_getitem(tstate, self, key, &v);
+}
+
+static QkValue dict_iter(QkThread *tstate, QkValue self) { return qk_dict_iter_new(tstate, self, 0); }
+
+static QkValue dict_construct(QkThread *tstate, QkValue type, QkValue *args, size_t nargs,
+                              QkValue kwnames) {
+    (void)type;
+    size_t npos = nargs - qk_nkwargs(kwnames);
+    if (npos > 1) {
+        return qk_raise(tstate, &qk_exc_TypeError, "dict expected at most 1 argument, got %zu",
+                        npos);
+    }
+    QkValue d = qk_dict_new(tstate);
+    if (d == QK_NULL) {
+        return QK_NULL;
+    }
+    qk_root_push(tstate, &d);
+    if ((npos == 1 && dict_update_from(tstate, d, args[0]) < 0) ||
+        dict_update_kwargs(tstate, d, args, nargs, kwnames) < 0) {
+        d = QK_NULL;
+    }
+    qk_root_pop(tstate, 1);
+    return d;
+}
+
+/* ---- methods ---- */
+
+static QkValue dict_get(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                        QkValue kwnames) {
+    if (qk_check_args(tstate, "get", nargs, kwnames, 1, 2) < 0) {
+        return QK_NULL;
+    }
+    QkValue v;
+    int found = qk_dict_getitem(tstate, self, args[0], &v);
+    return found > 0 ? v : found < 0 ? QK_NULL : nargs > 1 ? args[1] : QK_NONE;
+}
+
+static QkValue dict_setdefault(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                               QkValue kwnames) {
+    if (qk_check_args(tstate, "setdefault", nargs, kwnames, 1, 2) < 0) {
+        return QK_NULL;
+    }
+    QkValue v;
+    int found = qk_dict_getitem(tstate, self, args[0], &v);
+    if (found != 0) {
+        return found > 0 ? v : QK_NULL;
+    }
+    v = nargs > 1 ? args[1] : QK_NONE;
+    return qk_dict_setitem(tstate, self, args[0], v) < 0 ? QK_NULL : v;
+}
+
+static QkValue dict_pop(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                        QkValue kwnames) {
+    if (qk_check_args(tstate, "pop", nargs, kwnames, 1, 2) < 0) {
+        return QK_NULL;
+    }
+    QkValue v;
+    int found = qk_dict_delitem(tstate, self, args[0], &v);
+    if (found != 0) {
+        return found > 0 ? v : QK_NULL;
+    }
+    return nargs > 1 ? args[1] : qk_key_error(tstate, args[0]);
+}
+
+static QkValue dict_popitem(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                            QkValue kwnames) {
+    (void)args;
+    if (qk_check_args(tstate, "popitem", nargs, kwnames, 0, 0) < 0) {
+        return QK_NULL;
+    }
+    QkDict *d = (QkDict *)self;
+    int64_t ix = d->nentries - 1;
+    while (ix >= 0 && d->entries[ix].key == QK_NULL) {
+        ix--;
+    }
+    if (ix < 0) {
+        return qk_raise(tstate, &qk_exc_KeyError, "popitem(): dictionary is empty");
+    }
+    QkValue pair = qk_tuple_from_array(tstate, (QkValue *)&d->entries[ix], 2);
+    if (pair != QK_NULL) {
+        d->entries[ix] = (QkDictEntry){QK_NULL, QK_NULL};
+        d->used--;
+        d->nentries = ix;
+    }
+    return pair;
+}
+
+static QkValue dict_view(QkThread *tstate, const char *fname, int which, QkValue self,
+                         size_t nargs, QkValue kwnames) {
+    if (qk_check_args(tstate, fname, nargs, kwnames, 0, 0) < 0) {
+        return QK_NULL;
+    }
+    return qk_dict_view_new(tstate, self, which);
+}
+
+static QkValue dict_keys(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                         QkValue kwnames) {
+    (void)args;
+    return dict_view(tstate, "keys", 0, self, nargs, kwnames);
+}
+
+static QkValue dict_values(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                           QkValue kwnames) {
+    (void)args;
+    return dict_view(tstate, "values", 1, self, nargs, kwnames);
+}
+
+static QkValue dict_items(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                          QkValue kwnames) {
+    (void)args;
+    return dict_view(tstate, "items", 2, self, nargs, kwnames);
+}
+
+static QkValue dict_update_method(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                                  QkValue kwnames) {
+    size_t npos = nargs - qk_nkwargs(kwnames);
+    if (npos > 1) {
+        return qk_raise(tstate, &qk_exc_TypeError, "update expected at most 1 argument, got %zu",
+                        npos);
+    }
+    if ((npos == 1 && dict_update_from(tstate, self, args[0]) < 0) ||
+        dict_update_kwargs(tstate, self, args, nargs, kwnames) < 0) {
+        return QK_NULL;
+    }
+    return QK_NONE;
+}
+
+static QkValue dict_copy_method(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                                QkValue kwnames) {
+    (void)args;
+    if (qk_check_args(tstate, "dict.copy", nargs, kwnames, 0, 0) < 0) {
+        return QK_NULL;
+    }
+    return qk_dict_copy(tstate, self);
+}
+
+static QkValue dict_clear(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                          QkValue kwnames) {
+    (void)args;
+    if (qk_check_args(tstate, "dict.clear", nargs, kwnames, 0, 0) < 0) {
+        return QK_NULL;
+    }
+    QkDict *d = (QkDict *)self;
+    free(d->indices);
+    free(d->entries);
+    *d = (QkDict){.ob = d->ob};
+    return QK_NONE;
+}
+
+static const QkMethodDef dict_methods[] = {
+    {"get", dict_get},       {"keys", dict_keys},
+    {"values", dict_values}, {"items", dict_items},
+    {"pop", dict_pop},       {"popitem", dict_popitem},
+    {"setdefault", dict_setdefault}, {"update", dict_update_method},
+    {"copy", dict_copy_method},      {"clear", dict_clear},
+    {NULL, NULL},
+};
+
+QkType qk_dict_type = {
+    QK_STATIC_TYPE,
+    .name = "dict",
+    .flags = QK_TYPE_BASETYPE,
+    .traverse = dict_traverse,
+    .finalize = dict_finalize,
+    .repr = dict_repr,
+    .hash = qk_hash_unhashable,
+    .compare = dict_compare,
+    .number = dict_number,
+    .len = dict_len,
+    .getitem = dict_getitem,
+    .setitem = dict_setitem,
+    .contains = dict_contains,
+    .iter = dict_iter,
+    .construct = dict_construct,
+    .methods = dict_methods,
+};

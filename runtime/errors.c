@@ -1,0 +1,171 @@
+/* Raising and handling exceptions, and the traceback of an uncaught one. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "errors.h"
+
+void qk_exception_add_traceback(QkThread *tstate, QkFrame *frame) {
+    if (tstate->reraising) {
+        tstate->reraising = 0;
+        return;
+    }
+    QkException *exc = (QkException *)tstate->exception;
+    if (exc->tb_count == exc->tb_capacity) {
+        uint32_t capacity = exc->tb_capacity ? exc->tb_capacity * 2 : 8;
+        QkTracebackEntry *grown = realloc(exc->traceback, capacity * sizeof *grown);
+        if (grown == NULL) {
+            return; /* a shorter traceback, not a second error */
+        }
+        exc->traceback = grown;
+        exc->tb_capacity = capacity;
+    }
+    uint32_t offset = (uint32_t)(frame->instr_ptr - frame->code->code);
+    exc->traceback[exc->tb_count++] = (QkTracebackEntry){frame->code, frame->code->lines[offset]};
+}
+
+/* An exception class, an instance, or QK_NULL after raising TypeError. */
+static QkValue instantiate(QkThread *tstate, QkValue v) {
+    if (qk_is_type(v, &qk_type_type) && (((QkType *)v)->flags & QK_TYPE_EXCEPTION)) {
+        return qk_call(tstate, v, NULL, 0, QK_NULL);
+    }
+    if (qk_is_exception(v)) {
+        return v;
+    }
+    return qk_raise(tstate, &qk_exc_TypeError, "exceptions must derive from BaseException");
+}
+
+void qk_raise_varargs(QkThread *tstate, QkValue *args, uint32_t n) {
+    if (n == 0) {
+        if (tstate->exc_info == QK_NULL) {
+            qk_raise(tstate, &qk_exc_RuntimeError, "No active exception to reraise");
+            return;
+        }
+        tstate->exception = tstate->exc_info;
+        return;
+    }
+    QkValue exc = instantiate(tstate, args[0]);
+    if (exc == QK_NULL) {
+        return;
+    }
+    QkValue cause = QK_NULL;
+    if (n == 2 && args[1] != QK_NONE) {
+        qk_root_push(tstate, &exc);
+        cause = instantiate(tstate, args[1]);
+        qk_root_pop(tstate, 1);
+        if (cause == QK_NULL) {
+            return;
+        }
+    }
+    QkException *e = (QkException *)exc;
+    if (n == 2) {
+        e->cause = cause;
+    }
+    if (tstate->exc_info != exc) {
+        e->context = tstate->exc_info;
+    }
+    tstate->exception = exc;
+}
+
+QkValue qk_push_exc_info(QkThread *tstate, QkValue exc) {
+    QkValue prev = tstate->exc_info;
+    tstate->exc_info = exc;
+    return prev;
+}
+
+void qk_pop_exc_info(QkThread *tstate, QkValue prev) { tstate->exc_info = prev; }
+
+static int is_exception_class(QkValue v) {
+    return qk_is_type(v, &qk_type_type) && (((QkType *)v)->flags & QK_TYPE_EXCEPTION);
+}
+
+int qk_exception_matches(QkThread *tstate, QkValue exc, QkValue type) {
+    if (qk_is_type(type, &qk_tuple_type)) {
+        QkTuple *t = qk_as_tuple(type);
+        for (int64_t i = 0; i < t->size; i++) {
+            int matches = qk_exception_matches(tstate, exc, t->items[i]);
+            if (matches != 0) {
+                return matches;
+            }
+        }
+        return 0;
+    }
+    if (!is_exception_class(type)) {
+        qk_raise(tstate, &qk_exc_TypeError,
+                 "catching classes that do not inherit from BaseException is not allowed");
+        return -1;
+    }
+    return qk_type_is_subtype(qk_type_of(exc), (QkType *)type);
+}
+
+void qk_reraise(QkThread *tstate, QkValue exc) {
+    tstate->exception = exc;
+    tstate->reraising = 1;
+}
+
+QkValue qk_assertion_error_type(void) { return (QkValue)&qk_exc_AssertionError; }
+
+/* ---- printing an uncaught exception ---- */
+
+static void print_source_line(const char *filename, uint32_t line) {
+    FILE *f = fopen(filename, "r");
+    if (f == NULL) {
+        return;
+    }
+    char buffer[4096];
+    for (uint32_t n = 1; fgets(buffer, sizeof buffer, f) != NULL; n++) {
+        if (n == line) {
+            char *start = buffer;
+            while (*start == ' ' || *start == '\t') {
+                start++;
+            }
+            start[strcspn(start, "\r\n")] = '\0';
+            if (*start != '\0') {
+                fprintf(stderr, "    %s\n", start);
+            }
+            break;
+        }
+    }
+    fclose(f);
+}
+
+static void print_one(QkThread *tstate, QkValue value) {
+    QkException *exc = (QkException *)value;
+    if (exc->cause != QK_NULL) {
+        print_one(tstate, exc->cause);
+        fputs("\nThe above exception was the direct cause of the following exception:\n\n",
+              stderr);
+    } else if (exc->context != QK_NULL) {
+        print_one(tstate, exc->context);
+        fputs("\nDuring handling of the above exception, another exception occurred:\n\n",
+              stderr);
+    }
+    if (exc->tb_count > 0) {
+        fputs("Traceback (most recent call last):\n", stderr);
+    }
+    for (uint32_t i = exc->tb_count; i-- > 0;) {
+        QkCode *code = exc->traceback[i].code;
+        const char *filename = qk_as_str(code->filename)->data;
+        fprintf(stderr, "  File \"%s\", line %u, in %s\n", filename, exc->traceback[i].line,
+                qk_as_str(code->name)->data);
+        print_source_line(filename, exc->traceback[i].line);
+    }
+    /* Classes of __main__ and builtins print without their module, as in CPython. */
+    const char *name = exc->base.ob.type->name;
+    QkValue message = qk_str(tstate, value);
+    if (message == QK_NULL) {
+        tstate->exception = QK_NULL;
+        fprintf(stderr, "%s: <exception str() failed>\n", name);
+    } else if (qk_as_str(message)->length == 0) {
+        fprintf(stderr, "%s\n", name);
+    } else {
+        fprintf(stderr, "%s: %s\n", name, qk_as_str(message)->data);
+    }
+}
+
+void qk_print_exception(QkThread *tstate, QkValue exc) {
+    qk_root_push(tstate, &exc);
+    tstate->exception = QK_NULL;
+    print_one(tstate, exc);
+    qk_root_pop(tstate, 1);
+}

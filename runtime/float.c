@@ -1,0 +1,196 @@
+/* float objects: construction, and repr exactly as CPython writes it (the shortest digits that
+ * read back as the same double, positional between 1e-4 and 1e16, else exponent form). The
+ * arithmetic lives with the ints' in number.c. */
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "quack.h"
+#include "types.h"
+
+QkValue qk_float_new(QkThread *tstate, double value) {
+    QkFloat *f = (QkFloat *)qk_alloc(tstate, &qk_float_type, sizeof *f);
+    if (f == NULL) {
+        return QK_NULL;
+    }
+    f->value = value;
+    return (QkValue)f;
+}
+
+void qk_double_repr(double v, char *buf, size_t size) {
+    if (isnan(v)) {
+        snprintf(buf, size, "nan");
+        return;
+    }
+    if (isinf(v)) {
+        snprintf(buf, size, v > 0 ? "inf" : "-inf");
+        return;
+    }
+    /* The fewest significant digits that round-trip: "%.*e" rounds correctly. */
+    char e[40];
+    for (int precision = 0; precision < 17; precision++) {
+        snprintf(e, sizeof e, "%.*e", precision, v);
+        if (strtod(e, NULL) == v) {
+            break;
+        }
+    }
+    /* e is [-]d[.ddd]e±xx: split it into sign, digits and decimal exponent. */
+    const char *p = e;
+    bool negative = *p == '-';
+    p += negative;
+    char digits[24];
+    int ndigits = 0;
+    for (; *p != 'e'; p++) {
+        if (*p != '.') {
+            digits[ndigits++] = *p;
+        }
+    }
+    int exponent = atoi(p + 1);
+    while (ndigits > 1 && digits[ndigits - 1] == '0') {
+        ndigits--;
+    }
+    digits[ndigits] = '\0';
+    char *out = buf;
+    size_t left = size;
+#define EMIT(...)                                                                                  \
+    do {                                                                                           \
+        int n_ = snprintf(out, left, __VA_ARGS__);                                                 \
+        out += n_;                                                                                 \
+        left -= (size_t)n_;                                                                        \
+    } while (0)
+    if (negative) {
+        EMIT("-");
+    }
+    if (exponent < -4 || exponent >= 16) {
+        EMIT("%c", digits[0]);
+        if (ndigits > 1) {
+            EMIT(".%s", digits + 1);
+        }
+        EMIT("e%c%02d", exponent < 0 ? '-' : '+', abs(exponent));
+    } else if (exponent < 0) {
+        EMIT("0.%.*s%s", -exponent - 1, "0000", digits);
+    } else if (exponent + 1 >= ndigits) {
+        EMIT("%s%.*s.0", digits, exponent + 1 - ndigits, "0000000000000000");
+    } else {
+        EMIT("%.*s.%s", exponent + 1, digits, digits + exponent + 1);
+    }
+#undef EMIT
+}
+
+static QkValue float_repr(QkThread *tstate, QkValue self) {
+    char buf[40];
+    qk_double_repr(qk_float_value(self), buf, sizeof buf);
+    return qk_str_from_cstr(tstate, buf);
+}
+
+static int float_truth(QkThread *tstate, QkValue self) {
+    (void)tstate;
+    return qk_float_value(self) != 0;
+}
+
+/* Python's float literal grammar (with '_' between digits, inf, nan), not C's (no hex). */
+static bool parse_float(const char *s, size_t n, double *out) {
+    while (n > 0 && isspace((unsigned char)*s)) {
+        s++, n--;
+    }
+    while (n > 0 && isspace((unsigned char)s[n - 1])) {
+        n--;
+    }
+    char buf[512];
+    if (n == 0 || n >= sizeof buf) {
+        return false;
+    }
+    size_t len = 0, i = 0;
+    bool negative = s[0] == '-';
+    if (s[0] == '+' || s[0] == '-') {
+        i++;
+    }
+    static const char *const specials[] = {"inf", "infinity", "nan"};
+    for (size_t k = 0; k < 3; k++) {
+        if (n - i == strlen(specials[k]) && strncasecmp(s + i, specials[k], n - i) == 0) {
+            double v = k == 2 ? NAN : INFINITY;
+            *out = negative ? -v : v;
+            return true;
+        }
+    }
+    bool digits = false, dot = false, exp = false;
+    for (size_t j = 0; j < n; j++) {
+        char c = s[j];
+        if (c == '_') {
+            /* Only between two digits. */
+            if (j == 0 || j + 1 >= n || !isdigit((unsigned char)s[j - 1]) ||
+                !isdigit((unsigned char)s[j + 1])) {
+                return false;
+            }
+            continue;
+        }
+        if (isdigit((unsigned char)c)) {
+            digits = true;
+        } else if (c == '.' && !dot && !exp) {
+            dot = true;
+        } else if ((c == 'e' || c == 'E') && digits && !exp) {
+            exp = true;
+            digits = false;
+        } else if ((c == '+' || c == '-') && (j == 0 || s[j - 1] == 'e' || s[j - 1] == 'E')) {
+            /* a sign: at the start or after the exponent mark */
+        } else {
+            return false;
+        }
+        buf[len++] = c;
+    }
+    if (!digits) {
+        return false;
+    }
+    buf[len] = '\0';
+    *out = strtod(buf, NULL);
+    return true;
+}
+
+static QkValue float_construct(QkThread *tstate, QkValue type, QkValue *args, size_t nargs,
+                               QkValue kwnames) {
+    (void)type;
+    if (qk_check_args(tstate, "float", nargs, kwnames, 0, 1) < 0) {
+        return QK_NULL;
+    }
+    if (nargs == 0) {
+        return qk_float_new(tstate, 0.0);
+    }
+    double d;
+    if (qk_is_type(args[0], &qk_float_type)) {
+        return args[0];
+    }
+    if (qk_as_double(args[0], &d)) {
+        return qk_float_new(tstate, d);
+    }
+    if (qk_is_str(args[0])) {
+        QkStr *s = qk_as_str(args[0]);
+        if (parse_float(s->data, (size_t)s->length, &d)) {
+            return qk_float_new(tstate, d);
+        }
+        QkValue r = qk_str_repr(tstate, args[0]);
+        return r == QK_NULL ? QK_NULL
+                            : qk_raise(tstate, &qk_exc_ValueError,
+                                       "could not convert string to float: %s",
+                                       qk_as_str(r)->data);
+    }
+    return qk_raise(tstate, &qk_exc_TypeError,
+                    "float() argument must be a string or a real number, not '%s'",
+                    qk_type_name(args[0]));
+}
+
+QkType qk_float_type = {
+    QK_STATIC_TYPE,
+    .name = "float",
+    .flags = QK_TYPE_BASETYPE,
+    .instance_size = sizeof(QkFloat),
+    .repr = float_repr,
+    .hash = qk_float_hash,
+    .compare = qk_float_compare,
+    .number = qk_float_number,
+    .unary = qk_float_unary,
+    .truth = float_truth,
+    .construct = float_construct,
+    .methods = qk_float_methods,
+};

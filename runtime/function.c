@@ -1,0 +1,349 @@
+/* Python functions: making them, binding arguments into frames, calling them; and cells. */
+#include <stdio.h>
+#include <string.h>
+
+#include "ceval.h"
+#include "quack.h"
+#include "quack_opcodes.h"
+
+/* ---- cells ---- */
+
+typedef struct QkCell {
+    QkObject ob;
+    QkValue value; /* QK_NULL: empty */
+} QkCell;
+
+static void cell_traverse(QkObject *self, QkVisitFunc visit, void *arg) {
+    visit(((QkCell *)self)->value, arg);
+}
+
+QkType qk_cell_type = {QK_STATIC_TYPE, .name = "cell", .traverse = cell_traverse};
+
+QkValue qk_cell_new(QkThread *tstate, QkValue value) {
+    QkValue keep = value;
+    qk_root_push(tstate, &keep);
+    QkCell *cell = (QkCell *)qk_alloc(tstate, &qk_cell_type, sizeof *cell);
+    qk_root_pop(tstate, 1);
+    if (cell == NULL) {
+        return QK_NULL;
+    }
+    cell->value = keep;
+    return (QkValue)cell;
+}
+
+/* A slot that should hold a cell may not (a code image that skipped MAKE_CELL): reading it is
+ * an unbound variable, writing it does nothing, never a crash. */
+QkValue qk_cell_get(QkValue cell) {
+    return qk_is_type(cell, &qk_cell_type) ? ((QkCell *)cell)->value : QK_NULL;
+}
+
+void qk_cell_set(QkValue cell, QkValue value) {
+    if (qk_is_type(cell, &qk_cell_type)) {
+        ((QkCell *)cell)->value = value;
+    }
+}
+
+void qk_copy_free_vars(QkFrame *frame, uint32_t n) {
+    QkValue closure = frame->func != QK_NULL ? ((QkFunction *)frame->func)->closure : QK_NULL;
+    int64_t available = qk_is_type(closure, &qk_tuple_type) ? qk_as_tuple(closure)->size : 0;
+    uint32_t first = frame->code->nlocals - n;
+    for (uint32_t i = 0; i < n && i < available; i++) {
+        frame->localsplus[first + i] = qk_as_tuple(closure)->items[i];
+    }
+}
+
+/* ---- functions ---- */
+
+static void function_traverse(QkObject *self, QkVisitFunc visit, void *arg) {
+    QkFunction *f = (QkFunction *)self;
+    visit(f->code, arg);
+    visit(f->globals, arg);
+    visit(f->name, arg);
+    visit(f->defaults, arg);
+    visit(f->kwdefaults, arg);
+    visit(f->closure, arg);
+    visit(f->dict, arg);
+}
+
+static QkValue function_repr(QkThread *tstate, QkValue self) {
+    char buffer[256];
+    snprintf(buffer, sizeof buffer, "<function %s at %p>",
+             qk_as_str(((QkFunction *)self)->name)->data, (void *)self);
+    return qk_str_from_cstr(tstate, buffer);
+}
+
+static QkValue function_call(QkThread *tstate, QkValue callable, QkValue *args, size_t nargs,
+                             QkValue kwnames);
+
+/* Accessed through an instance, a function becomes a method bound to it. */
+static QkValue function_descr_get(QkThread *tstate, QkValue descr, QkValue obj) {
+    return qk_method_new(tstate, descr, obj);
+}
+
+QkType qk_function_type = {
+    QK_STATIC_TYPE,
+    .name = "function",
+    .traverse = function_traverse,
+    .repr = function_repr,
+    .call = function_call,
+    .descr_get = function_descr_get,
+};
+
+QkValue qk_make_function(QkThread *tstate, QkFrame *frame, QkValue code) {
+    if (!qk_is_type(code, &qk_code_type)) {
+        return qk_raise(tstate, &qk_exc_TypeError, "MAKE_FUNCTION needs a code object, not '%s'",
+                        qk_type_name(code));
+    }
+    QkFunction *f = (QkFunction *)qk_alloc(tstate, &qk_function_type, sizeof *f);
+    if (f == NULL) {
+        return QK_NULL;
+    }
+    f->code = code;
+    f->globals = frame->globals;
+    f->name = ((QkCode *)code)->name;
+    return (QkValue)f;
+}
+
+void qk_set_function_attribute(QkValue func, uint32_t which, QkValue attr) {
+    QkFunction *f = (QkFunction *)func;
+    switch (which) {
+    case QK_SET_FUNCTION_ATTRIBUTE_DEFAULTS:
+        f->defaults = attr;
+        break;
+    case QK_SET_FUNCTION_ATTRIBUTE_KWDEFAULTS:
+        f->kwdefaults = attr;
+        break;
+    default:
+        f->closure = attr;
+        break;
+    }
+}
+
+int qk_is_inlinable_function(QkValue v) {
+    return qk_is_type(v, &qk_function_type) &&
+           !(((QkCode *)((QkFunction *)v)->code)->flags & QK_CODE_GENERATOR);
+}
+
+/* ---- argument binding ---- */
+
+static const char *func_name(QkFunction *f) { return qk_as_str(f->name)->data; }
+
+static const char *varname(QkCode *code, uint32_t i) { return qk_as_str(code->varnames[i])->data; }
+
+/* "'a'", "'a' and 'b'", "'a', 'b', and 'c'": CPython's list of missing parameters. */
+static void list_names(char *out, size_t size, QkCode *code, const uint32_t *which, uint32_t n) {
+    out[0] = '\0';
+    for (uint32_t i = 0; i < n; i++) {
+        size_t len = strlen(out);
+        const char *sep = i == 0 ? "" : (n == 2 ? " and " : (i + 1 == n ? ", and " : ", "));
+        snprintf(out + len, size - len, "%s'%s'", sep, varname(code, which[i]));
+    }
+}
+
+static int raise_missing(QkThread *tstate, QkFunction *f, QkFrame *frame, uint32_t from,
+                         uint32_t to, const char *kind) {
+    QkCode *code = frame->code;
+    uint32_t missing[64], n = 0;
+    for (uint32_t i = from; i < to && n < 64; i++) {
+        if (frame->localsplus[i] == QK_NULL) {
+            missing[n++] = i;
+        }
+    }
+    char names[512];
+    list_names(names, sizeof names, code, missing, n);
+    qk_raise(tstate, &qk_exc_TypeError, "%s() missing %u required %s argument%s: %s",
+             func_name(f), n, kind, n == 1 ? "" : "s", names);
+    return -1;
+}
+
+static int raise_too_many(QkThread *tstate, QkFunction *f, QkCode *code, size_t given) {
+    QkTuple *defaults = f->defaults != QK_NULL ? qk_as_tuple(f->defaults) : NULL;
+    uint32_t most = code->argcount;
+    uint32_t least = most - (defaults ? (uint32_t)defaults->size : 0);
+    if (least == most) {
+        qk_raise(tstate, &qk_exc_TypeError, "%s() takes %u positional argument%s but %zu %s given",
+                 func_name(f), most, most == 1 ? "" : "s", given, given == 1 ? "was" : "were");
+    } else {
+        qk_raise(tstate, &qk_exc_TypeError,
+                 "%s() takes from %u to %u positional arguments but %zu %s given", func_name(f),
+                 least, most, given, given == 1 ? "was" : "were");
+    }
+    return -1;
+}
+
+/* Puts a keyword argument in its parameter's slot, or in **kwargs; -1 on error. */
+static int bind_keyword(QkThread *tstate, QkFunction *f, QkFrame *frame, QkValue name,
+                        QkValue value, QkValue kwargs) {
+    QkCode *code = frame->code;
+    for (uint32_t i = code->posonlyargcount; i < code->argcount + code->kwonlyargcount; i++) {
+        if (qk_str_equal(code->varnames[i], name)) {
+            if (frame->localsplus[i] != QK_NULL) {
+                qk_raise(tstate, &qk_exc_TypeError, "%s() got multiple values for argument '%s'",
+                         func_name(f), qk_as_str(name)->data);
+                return -1;
+            }
+            frame->localsplus[i] = value;
+            return 0;
+        }
+    }
+    if (kwargs == QK_NULL) {
+        qk_raise(tstate, &qk_exc_TypeError, "%s() got an unexpected keyword argument '%s'",
+                 func_name(f), qk_as_str(name)->data);
+        return -1;
+    }
+    return qk_dict_set(tstate, kwargs, name, value);
+}
+
+/* Fills missing parameters from the defaults; reports what is still missing. */
+static int apply_defaults(QkThread *tstate, QkFunction *f, QkFrame *frame) {
+    QkCode *code = frame->code;
+    if (f->defaults != QK_NULL) {
+        QkTuple *defaults = qk_as_tuple(f->defaults);
+        uint32_t first = code->argcount - (uint32_t)defaults->size;
+        for (uint32_t i = first; i < code->argcount; i++) {
+            if (frame->localsplus[i] == QK_NULL) {
+                frame->localsplus[i] = defaults->items[i - first];
+            }
+        }
+    }
+    for (uint32_t i = 0; i < code->argcount; i++) {
+        if (frame->localsplus[i] == QK_NULL) {
+            return raise_missing(tstate, f, frame, 0, code->argcount, "positional");
+        }
+    }
+    for (uint32_t i = code->argcount; i < code->argcount + code->kwonlyargcount; i++) {
+        if (frame->localsplus[i] == QK_NULL && f->kwdefaults != QK_NULL) {
+            frame->localsplus[i] = qk_dict_get(f->kwdefaults, code->varnames[i]);
+        }
+        if (frame->localsplus[i] == QK_NULL) {
+            return raise_missing(tstate, f, frame, code->argcount,
+                                 code->argcount + code->kwonlyargcount, "keyword-only");
+        }
+    }
+    return 0;
+}
+
+/* Binds a call's arguments into the frame's parameter slots (which start empty). The frame is
+ * visible to the collector while *args and **kwargs are built. */
+int qk_bind_arguments(QkThread *tstate, QkFrame *frame, QkValue func, QkValue *args, size_t nargs,
+                      QkValue kwnames) {
+    QkFunction *f = (QkFunction *)func;
+    QkCode *code = frame->code;
+    size_t nkw = kwnames != QK_NULL ? (size_t)qk_as_tuple(kwnames)->size : 0;
+    size_t npos = nargs - nkw;
+    uint32_t slot = code->argcount + code->kwonlyargcount;
+    size_t bound = npos < code->argcount ? npos : code->argcount;
+    if (bound > 0) {
+        memcpy(frame->localsplus, args, bound * sizeof *args);
+    }
+    if (code->flags & QK_CODE_VARARGS) {
+        QkValue rest = qk_tuple_from_array(tstate, args + bound, (int64_t)(npos - bound));
+        if (rest == QK_NULL) {
+            return -1;
+        }
+        frame->localsplus[slot++] = rest;
+    } else if (npos > code->argcount) {
+        return raise_too_many(tstate, f, code, npos);
+    }
+    QkValue kwargs = QK_NULL;
+    if (code->flags & QK_CODE_VARKEYWORDS) {
+        kwargs = qk_dict_new(tstate);
+        if (kwargs == QK_NULL) {
+            return -1;
+        }
+        frame->localsplus[slot] = kwargs;
+    }
+    for (size_t i = 0; i < nkw; i++) {
+        QkValue name = qk_as_tuple(kwnames)->items[i];
+        if (bind_keyword(tstate, f, frame, name, args[npos + i], kwargs) < 0) {
+            return -1;
+        }
+    }
+    return apply_defaults(tstate, f, frame);
+}
+
+QkFrame *qk_push_frame(QkThread *tstate, QkFrame *caller, QkValue func, QkValue *args,
+                       uint32_t nargs, QkValue kwnames) {
+    QkFunction *f = (QkFunction *)func;
+    QkFrame *frame = qk_frame_push(tstate, caller, (QkCode *)f->code, f->globals);
+    if (frame == NULL) {
+        return NULL;
+    }
+    frame->func = func;
+    if (qk_bind_arguments(tstate, frame, func, args, nargs, kwnames) < 0) {
+        qk_frame_pop(tstate, frame);
+        return NULL;
+    }
+    return frame;
+}
+
+static QkValue function_call(QkThread *tstate, QkValue callable, QkValue *args, size_t nargs,
+                             QkValue kwnames) {
+    QkFunction *f = (QkFunction *)callable;
+    if (((QkCode *)f->code)->flags & QK_CODE_GENERATOR) {
+        return qk_generator_new(tstate, callable, args, nargs, kwnames);
+    }
+    QkFrame *frame = qk_push_frame(tstate, tstate->current_frame, callable, args,
+                                   (uint32_t)nargs, kwnames);
+    return frame == NULL ? QK_NULL : qk_eval_frame(tstate, frame);
+}
+
+/* ---- calling anything ---- */
+
+QkValue qk_call(QkThread *tstate, QkValue callable, QkValue *args, size_t nargs,
+                QkValue kwnames) {
+    QkType *type = qk_type_of(callable);
+    if (type->call == NULL) {
+        return qk_raise(tstate, &qk_exc_TypeError, "'%s' object is not callable", type->name);
+    }
+    return type->call(tstate, callable, args, nargs, kwnames);
+}
+
+QkValue qk_call_ex(QkThread *tstate, QkValue callable, QkValue self_or_null, QkValue callargs,
+                   QkValue kwargs) {
+    QkTuple *positional = qk_as_tuple(callargs);
+    size_t has_self = self_or_null != QK_NULL;
+    int64_t nkw = 0;
+    if (kwargs != QK_NULL) {
+        nkw = ((QkDict *)kwargs)->used;
+    }
+    size_t nargs = has_self + (size_t)positional->size + (size_t)nkw;
+    /* The flattened arguments live in a tuple so the collector sees them during the call. */
+    QkValue flat = qk_tuple_from_array(tstate, NULL, (int64_t)nargs);
+    if (flat == QK_NULL) {
+        return QK_NULL;
+    }
+    QkValue kwnames = QK_NULL;
+    qk_root_push(tstate, &flat);
+    qk_root_push(tstate, &kwnames);
+    QkValue *items = qk_as_tuple(flat)->items;
+    if (has_self) {
+        items[0] = self_or_null;
+    }
+    memcpy(items + has_self, positional->items, (size_t)positional->size * sizeof *items);
+    if (nkw > 0) {
+        kwnames = qk_tuple_from_array(tstate, NULL, nkw);
+        if (kwnames == QK_NULL) {
+            qk_root_pop(tstate, 2);
+            return QK_NULL;
+        }
+        QkDict *d = (QkDict *)kwargs;
+        int64_t k = 0;
+        items = qk_as_tuple(flat)->items;
+        for (int64_t i = 0; i < d->nentries; i++) {
+            if (d->entries[i].key == QK_NULL) {
+                continue;
+            }
+            if (!qk_is_type(d->entries[i].key, &qk_str_type)) {
+                qk_root_pop(tstate, 2);
+                return qk_raise(tstate, &qk_exc_TypeError, "keywords must be strings");
+            }
+            qk_as_tuple(kwnames)->items[k] = d->entries[i].key;
+            items[nargs - (size_t)nkw + (size_t)k] = d->entries[i].value;
+            k++;
+        }
+    }
+    QkValue result = qk_call(tstate, callable, qk_as_tuple(flat)->items, nargs, kwnames);
+    qk_root_pop(tstate, 2);
+    return result;
+}

@@ -1,0 +1,79 @@
+/* Names: globals (then builtins), and the namespace dict a class body runs with. */
+#include "quack.h"
+
+static const char *name_of(QkFrame *frame, uint32_t name_index) {
+    return qk_as_str(frame->code->names[name_index])->data;
+}
+
+static QkValue name_error(QkThread *tstate, QkFrame *frame, uint32_t name_index) {
+    return qk_raise(tstate, &qk_exc_NameError, "name '%s' is not defined",
+                    name_of(frame, name_index));
+}
+
+QkValue qk_load_global(QkThread *tstate, QkFrame *frame, uint32_t name_index) {
+    QkValue name = frame->code->names[name_index];
+    QkValue v = qk_dict_get(frame->globals, name);
+    if (v == QK_NULL) {
+        v = qk_dict_get(tstate->builtins, name);
+    }
+    return v != QK_NULL ? v : name_error(tstate, frame, name_index);
+}
+
+int qk_store_global(QkThread *tstate, QkFrame *frame, uint32_t name_index, QkValue value) {
+    return qk_dict_set(tstate, frame->globals, frame->code->names[name_index], value) < 0;
+}
+
+/* Deleting from a namespace dict: a missing name is the caller's NameError. */
+static int delete_from(QkThread *tstate, QkValue dict, QkValue name) {
+    return qk_setitem(tstate, dict, name, QK_NULL);
+}
+
+int qk_delete_global(QkThread *tstate, QkFrame *frame, uint32_t name_index) {
+    QkValue name = frame->code->names[name_index];
+    if (qk_dict_get(frame->globals, name) == QK_NULL) {
+        name_error(tstate, frame, name_index);
+        return 1;
+    }
+    return delete_from(tstate, frame->globals, name) < 0;
+}
+
+static QkValue namespace_of(QkFrame *frame) {
+    return frame->locals != QK_NULL ? frame->locals : frame->globals;
+}
+
+QkValue qk_load_name(QkThread *tstate, QkFrame *frame, uint32_t name_index) {
+    QkValue name = frame->code->names[name_index];
+    QkValue v = qk_dict_get(namespace_of(frame), name);
+    return v != QK_NULL ? v : qk_load_global(tstate, frame, name_index);
+}
+
+int qk_store_name(QkThread *tstate, QkFrame *frame, uint32_t name_index, QkValue value) {
+    return qk_dict_set(tstate, namespace_of(frame), frame->code->names[name_index], value) < 0;
+}
+
+int qk_delete_name(QkThread *tstate, QkFrame *frame, uint32_t name_index) {
+    QkValue name = frame->code->names[name_index];
+    if (qk_dict_get(namespace_of(frame), name) == QK_NULL) {
+        name_error(tstate, frame, name_index);
+        return 1;
+    }
+    return delete_from(tstate, namespace_of(frame), name) < 0;
+}
+
+void qk_raise_unbound_local(QkThread *tstate, QkFrame *frame, uint32_t local_index) {
+    qk_raise(tstate, &qk_exc_UnboundLocalError,
+             "cannot access local variable '%s' where it is not associated with a value",
+             qk_as_str(frame->code->varnames[local_index])->data);
+}
+
+void qk_raise_unbound_deref(QkThread *tstate, QkFrame *frame, uint32_t local_index) {
+    const char *name = qk_as_str(frame->code->varnames[local_index])->data;
+    if (frame->code->kinds[local_index] == QK_LOCAL_FREE) {
+        qk_raise(tstate, &qk_exc_NameError,
+                 "cannot access free variable '%s' where it is not associated with a value in "
+                 "enclosing scope",
+                 name);
+    } else {
+        qk_raise_unbound_local(tstate, frame, local_index);
+    }
+}

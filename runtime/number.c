@@ -1,0 +1,713 @@
+/* int, bool and float arithmetic: the number, unary and compare slots, hashing, conversions and
+ * rounding. Ints are 63-bit tagged values; a result that does not fit raises OverflowError (big
+ * ints are not supported yet: a documented decision). Floats follow CPython's C code for the
+ * sign of zero, floor division and modulo. */
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "quack.h"
+#include "quack_opcodes.h"
+#include "types.h"
+
+QkValue qk_int_overflow(QkThread *tstate) {
+    return qk_raise(tstate, &qk_exc_OverflowError,
+                    "integer result does not fit in 63 bits (big ints are not supported yet)");
+}
+
+QkValue qk_int_result(QkThread *tstate, int64_t value) {
+    return qk_int_fits(value) ? qk_from_int(value) : qk_int_overflow(tstate);
+}
+
+bool qk_as_double(QkValue v, double *out) {
+    if (qk_is_int_like(v)) {
+        *out = (double)qk_int_like_value(v);
+        return true;
+    }
+    if (qk_is_object(v) && qk_type_is_subtype(qk_type_of(v), &qk_float_type)) {
+        *out = qk_float_value(v);
+        return true;
+    }
+    return false;
+}
+
+int qk_index(QkThread *tstate, QkValue v, int64_t *out) {
+    if (qk_is_int_like(v)) {
+        *out = qk_int_like_value(v);
+        return 0;
+    }
+    qk_raise(tstate, &qk_exc_TypeError, "'%s' object cannot be interpreted as an integer",
+             qk_type_name(v));
+    return -1;
+}
+
+/* ---- hashing: CPython's, modulo the Mersenne prime 2**61 - 1 ---- */
+
+#define HASH_BITS 61
+#define HASH_MODULUS (((uint64_t)1 << HASH_BITS) - 1)
+
+int64_t qk_hash_int(int64_t v) {
+    uint64_t magnitude = v < 0 ? -(uint64_t)v : (uint64_t)v;
+    int64_t h = (int64_t)(magnitude % HASH_MODULUS);
+    h = v < 0 ? -h : h;
+    return h == -1 ? -2 : h;
+}
+
+int64_t qk_hash_double(double v) {
+    if (isinf(v)) {
+        return v > 0 ? 314159 : -314159;
+    }
+    if (isnan(v)) {
+        return 0;
+    }
+    int e;
+    double m = frexp(v, &e);
+    int sign = 1;
+    if (m < 0) {
+        sign = -1;
+        m = -m;
+    }
+    /* Takes the mantissa 28 bits at a time, reducing modulo 2**61 - 1 (a rotation). */
+    uint64_t x = 0;
+    while (m != 0) {
+        x = ((x << 28) & HASH_MODULUS) | x >> (HASH_BITS - 28);
+        m *= 268435456.0;
+        e -= 28;
+        uint64_t y = (uint64_t)m;
+        m -= (double)y;
+        x += y;
+        if (x >= HASH_MODULUS) {
+            x -= HASH_MODULUS;
+        }
+    }
+    e = e >= 0 ? e % HASH_BITS : HASH_BITS - 1 - ((-1 - e) % HASH_BITS);
+    x = ((x << e) & HASH_MODULUS) | x >> (HASH_BITS - e);
+    int64_t h = (int64_t)x * sign;
+    return h == -1 ? -2 : h;
+}
+
+static int int_hash(QkThread *tstate, QkValue self, int64_t *hash) {
+    (void)tstate;
+    *hash = qk_hash_int(qk_int_like_value(self));
+    return 0;
+}
+
+int qk_float_hash(QkThread *tstate, QkValue self, int64_t *hash) {
+    (void)tstate;
+    double v = qk_float_value(self);
+    *hash = isnan(v) ? qk_hash_pointer(self) : qk_hash_double(v);
+    return 0;
+}
+
+/* ---- int arithmetic ---- */
+
+/* Python's floor division and modulo: the quotient rounds towards negative infinity. */
+static int64_t floor_div(int64_t a, int64_t b) {
+    int64_t q = a / b;
+    return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
+}
+
+static int64_t floor_mod(int64_t a, int64_t b) {
+    int64_t r = a % b;
+    return (r != 0 && (r < 0) != (b < 0)) ? r + b : r;
+}
+
+static QkValue float_pow(QkThread *tstate, double x, double y);
+
+static QkValue int_power(QkThread *tstate, int64_t base, int64_t exp) {
+    if (exp < 0) {
+        return float_pow(tstate, (double)base, (double)exp);
+    }
+    int64_t result = 1;
+    while (exp > 0) {
+        if ((exp & 1) && qk_mul_overflow(result, base, &result)) {
+            return qk_int_overflow(tstate);
+        }
+        exp >>= 1;
+        if (exp > 0 && qk_mul_overflow(base, base, &base)) {
+            return qk_int_overflow(tstate);
+        }
+    }
+    return qk_from_int(result);
+}
+
+static QkValue int_shift(QkThread *tstate, int64_t a, int64_t b, bool left) {
+    if (b < 0) {
+        return qk_raise(tstate, &qk_exc_ValueError, "negative shift count");
+    }
+    if (!left) {
+        return qk_from_int(b >= 63 ? (a < 0 ? -1 : 0) : a >> b);
+    }
+    if (a == 0) {
+        return qk_from_int(0);
+    }
+    if (b >= 62) {
+        return qk_int_overflow(tstate);
+    }
+    int64_t r = (int64_t)((uint64_t)a << b);
+    return (r >> b) != a ? qk_int_overflow(tstate) : qk_int_result(tstate, r);
+}
+
+static QkValue float_true_divide(QkThread *tstate, double a, double b) {
+    if (b == 0) {
+        return qk_raise(tstate, &qk_exc_ZeroDivisionError, "float division by zero");
+    }
+    return qk_float_new(tstate, a / b);
+}
+
+QkValue qk_int_number(QkThread *tstate, uint32_t op, QkValue lhs, QkValue rhs) {
+    if (!qk_is_int_like(lhs) || !qk_is_int_like(rhs)) {
+        return QK_NOT_IMPLEMENTED;
+    }
+    int64_t a = qk_int_like_value(lhs), b = qk_int_like_value(rhs), r = 0;
+    /* bool & | ^ bool stays a bool. */
+    bool both_bool = !qk_is_int(lhs) && !qk_is_int(rhs);
+    switch (op) {
+    case QK_BINARY_OP_ADD:
+        return qk_add_overflow(a, b, &r) ? qk_int_overflow(tstate) : qk_from_int(r);
+    case QK_BINARY_OP_SUBTRACT:
+        return qk_sub_overflow(a, b, &r) ? qk_int_overflow(tstate) : qk_from_int(r);
+    case QK_BINARY_OP_MULTIPLY:
+        return qk_mul_overflow(a, b, &r) ? qk_int_overflow(tstate) : qk_from_int(r);
+    case QK_BINARY_OP_FLOOR_DIVIDE:
+    case QK_BINARY_OP_REMAINDER:
+        if (b == 0) {
+            return qk_raise(tstate, &qk_exc_ZeroDivisionError,
+                            "integer division or modulo by zero");
+        }
+        return qk_int_result(tstate,
+                             op == QK_BINARY_OP_FLOOR_DIVIDE ? floor_div(a, b) : floor_mod(a, b));
+    case QK_BINARY_OP_TRUE_DIVIDE:
+        if (b == 0) {
+            return qk_raise(tstate, &qk_exc_ZeroDivisionError, "division by zero");
+        }
+        return qk_float_new(tstate, (double)a / (double)b);
+    case QK_BINARY_OP_POWER:
+        return int_power(tstate, a, b);
+    case QK_BINARY_OP_LSHIFT:
+        return int_shift(tstate, a, b, true);
+    case QK_BINARY_OP_RSHIFT:
+        return int_shift(tstate, a, b, false);
+    case QK_BINARY_OP_AND:
+        return both_bool ? qk_bool(a & b) : qk_from_int(a & b);
+    case QK_BINARY_OP_OR:
+        return both_bool ? qk_bool(a | b) : qk_from_int(a | b);
+    case QK_BINARY_OP_XOR:
+        return both_bool ? qk_bool(a ^ b) : qk_from_int(a ^ b);
+    default:
+        return QK_NOT_IMPLEMENTED;
+    }
+}
+
+static QkValue int_unary(QkThread *tstate, uint32_t op, QkValue self, QkValue unused) {
+    (void)unused;
+    int64_t v = qk_int_like_value(self);
+    switch (op) {
+    case QK_UNARY_NEGATIVE:
+        return qk_int_result(tstate, -v);
+    case QK_UNARY_POSITIVE:
+        return qk_from_int(v);
+    case QK_UNARY_INVERT:
+        return qk_from_int(~v);
+    default:
+        return qk_int_result(tstate, v < 0 ? -v : v);
+    }
+}
+
+/* ---- float arithmetic ---- */
+
+static QkValue float_pow(QkThread *tstate, double x, double y) {
+    if (x == 0 && y < 0) {
+        return qk_raise(tstate, &qk_exc_ZeroDivisionError,
+                        "0.0 cannot be raised to a negative power");
+    }
+    if (x < 0 && isfinite(x) && y != floor(y) && isfinite(y)) {
+        /* CPython returns a complex number here; quack has none. */
+        return qk_raise(tstate, &qk_exc_ValueError,
+                        "negative number cannot be raised to a fractional power");
+    }
+    double r = pow(x, y);
+    if (isinf(r) && isfinite(x) && isfinite(y)) {
+        return qk_raise(tstate, &qk_exc_OverflowError, "(34, 'Numerical result out of range')");
+    }
+    return qk_float_new(tstate, r);
+}
+
+/* CPython's float divmod: the remainder has the divisor's sign, the quotient is floored. */
+static void float_divmod(double a, double b, double *floordiv, double *mod) {
+    double m = fmod(a, b);
+    double div = (a - m) / b;
+    if (m != 0) {
+        if ((b < 0) != (m < 0)) {
+            m += b;
+            div -= 1.0;
+        }
+    } else {
+        m = copysign(0.0, b);
+    }
+    if (div != 0) {
+        double f = floor(div);
+        if (div - f > 0.5) {
+            f += 1.0;
+        }
+        div = f;
+    } else {
+        div = copysign(0.0, a / b);
+    }
+    *floordiv = div;
+    *mod = m;
+}
+
+QkValue qk_float_number(QkThread *tstate, uint32_t op, QkValue lhs, QkValue rhs) {
+    double a, b;
+    if (!qk_as_double(lhs, &a) || !qk_as_double(rhs, &b)) {
+        return QK_NOT_IMPLEMENTED;
+    }
+    double div, mod;
+    switch (op) {
+    case QK_BINARY_OP_ADD:
+        return qk_float_new(tstate, a + b);
+    case QK_BINARY_OP_SUBTRACT:
+        return qk_float_new(tstate, a - b);
+    case QK_BINARY_OP_MULTIPLY:
+        return qk_float_new(tstate, a * b);
+    case QK_BINARY_OP_TRUE_DIVIDE:
+        return float_true_divide(tstate, a, b);
+    case QK_BINARY_OP_FLOOR_DIVIDE:
+    case QK_BINARY_OP_REMAINDER:
+        if (b == 0) {
+            return qk_raise(tstate, &qk_exc_ZeroDivisionError,
+                            op == QK_BINARY_OP_REMAINDER ? "float modulo"
+                                                         : "float floor division by zero");
+        }
+        float_divmod(a, b, &div, &mod);
+        return qk_float_new(tstate, op == QK_BINARY_OP_FLOOR_DIVIDE ? div : mod);
+    case QK_BINARY_OP_POWER:
+        return float_pow(tstate, a, b);
+    default:
+        return QK_NOT_IMPLEMENTED;
+    }
+}
+
+/* The tuple (pair[0], second): both stay rooted while it is allocated. */
+static QkValue pair_with(QkThread *tstate, QkValue *pair, QkValue second) {
+    pair[1] = second;
+    qk_root_push(tstate, &pair[0]);
+    qk_root_push(tstate, &pair[1]);
+    QkValue r = qk_tuple_from_array(tstate, pair, 2);
+    qk_root_pop(tstate, 2);
+    return r;
+}
+
+QkValue qk_divmod(QkThread *tstate, QkValue a, QkValue b) {
+    double x, y;
+    if (!(qk_is_int_like(a) && qk_is_int_like(b)) && qk_as_double(a, &x) && qk_as_double(b, &y)) {
+        if (y == 0) {
+            return qk_raise(tstate, &qk_exc_ZeroDivisionError, "float divmod()");
+        }
+        double div, mod;
+        float_divmod(x, y, &div, &mod);
+        QkValue pair[2] = {qk_float_new(tstate, div), QK_NULL};
+        if (pair[0] == QK_NULL) {
+            return QK_NULL;
+        }
+        qk_root_push(tstate, &pair[0]);
+        QkValue second = qk_float_new(tstate, mod);
+        qk_root_pop(tstate, 1);
+        return second == QK_NULL ? QK_NULL : pair_with(tstate, pair, second);
+    }
+    QkValue pair[2] = {qk_binary_op(tstate, QK_BINARY_OP_FLOOR_DIVIDE, a, b), QK_NULL};
+    if (pair[0] == QK_NULL) {
+        return QK_NULL;
+    }
+    qk_root_push(tstate, &pair[0]);
+    QkValue mod = qk_binary_op(tstate, QK_BINARY_OP_REMAINDER, a, b);
+    qk_root_pop(tstate, 1);
+    return mod == QK_NULL ? QK_NULL : pair_with(tstate, pair, mod);
+}
+
+QkValue qk_float_unary(QkThread *tstate, uint32_t op, QkValue self, QkValue unused) {
+    (void)unused;
+    double v = qk_float_value(self);
+    switch (op) {
+    case QK_UNARY_NEGATIVE:
+        return qk_float_new(tstate, -v);
+    case QK_UNARY_POSITIVE:
+        return qk_float_new(tstate, v);
+    case QK_UNARY_ABS:
+        return qk_float_new(tstate, fabs(v));
+    default:
+        return QK_NOT_IMPLEMENTED;
+    }
+}
+
+/* ---- comparisons ---- */
+
+static bool compare_result(uint32_t op, int c) {
+    switch (op) {
+    case QK_COMPARE_OP_LT:
+        return c < 0;
+    case QK_COMPARE_OP_LE:
+        return c <= 0;
+    case QK_COMPARE_OP_EQ:
+        return c == 0;
+    case QK_COMPARE_OP_NE:
+        return c != 0;
+    case QK_COMPARE_OP_GT:
+        return c > 0;
+    default:
+        return c >= 0;
+    }
+}
+
+static QkValue int_compare(QkThread *tstate, QkValue lhs, QkValue rhs, uint32_t op) {
+    (void)tstate;
+    if (!qk_is_int_like(rhs)) {
+        return QK_NOT_IMPLEMENTED;
+    }
+    int64_t a = qk_int_like_value(lhs), b = qk_int_like_value(rhs);
+    return qk_bool(compare_result(op, (a > b) - (a < b)));
+}
+
+/* Exact comparison of an int with a double (CPython compares the true values): -1, 0, 1. */
+static int compare_int_double(int64_t i, double d) {
+    if (d >= 9223372036854775808.0) {
+        return -1;
+    }
+    if (d < -9223372036854775808.0) {
+        return 1;
+    }
+    double t = trunc(d);
+    int64_t ti = (int64_t)t;
+    if (i != ti) {
+        return i < ti ? -1 : 1;
+    }
+    return (d > t) ? -1 : (d < t) ? 1 : 0;
+}
+
+QkValue qk_float_compare(QkThread *tstate, QkValue lhs, QkValue rhs, uint32_t op) {
+    (void)tstate;
+    double a = qk_float_value(lhs), b;
+    if (!qk_as_double(rhs, &b)) {
+        return QK_NOT_IMPLEMENTED;
+    }
+    if (isnan(a) || isnan(b)) {
+        return qk_bool(op == QK_COMPARE_OP_NE);
+    }
+    int c = qk_is_int_like(rhs) ? -compare_int_double(qk_int_like_value(rhs), a)
+                                : (a > b) - (a < b);
+    return qk_bool(compare_result(op, c));
+}
+
+/* ---- conversions ---- */
+
+QkValue qk_int_from_double(QkThread *tstate, double v) {
+    if (isnan(v)) {
+        return qk_raise(tstate, &qk_exc_ValueError, "cannot convert float NaN to integer");
+    }
+    if (isinf(v)) {
+        return qk_raise(tstate, &qk_exc_OverflowError, "cannot convert float infinity to integer");
+    }
+    double t = trunc(v);
+    if (t < -4611686018427387904.0 || t >= 4611686018427387904.0) {
+        return qk_int_overflow(tstate);
+    }
+    return qk_from_int((int64_t)t);
+}
+
+static int digit_value(char c) {
+    if (c >= '0' && c <= '9') {
+        return c - '0';
+    }
+    if (c >= 'a' && c <= 'z') {
+        return c - 'a' + 10;
+    }
+    if (c >= 'A' && c <= 'Z') {
+        return c - 'A' + 10;
+    }
+    return 99;
+}
+
+static bool is_space(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+
+QkValue qk_int_from_str(QkThread *tstate, QkValue s, int64_t base) {
+    if (base != 0 && (base < 2 || base > 36)) {
+        return qk_raise(tstate, &qk_exc_ValueError, "int() base must be >= 2 and <= 36, or 0");
+    }
+    const char *p = qk_as_str(s)->data, *end = p + qk_as_str(s)->length;
+    while (p < end && is_space(*p)) {
+        p++;
+    }
+    while (end > p && is_space(end[-1])) {
+        end--;
+    }
+    bool negative = false;
+    if (p < end && (*p == '+' || *p == '-')) {
+        negative = *p++ == '-';
+    }
+    int64_t b = base;
+    /* A prefix (0x, 0o, 0b) is allowed when it matches the base, or chooses it for base 0. */
+    if (end - p >= 2 && p[0] == '0') {
+        char c = (char)(p[1] | 0x20);
+        int prefixed = c == 'x' ? 16 : c == 'o' ? 8 : c == 'b' ? 2 : 0;
+        if (prefixed != 0 && (base == 0 || base == prefixed)) {
+            b = prefixed;
+            p += 2;
+            if (p < end && *p == '_') {
+                p++;
+            }
+        }
+    }
+    bool leading_zero_only = false;
+    if (b == 0) {
+        b = 10;
+        /* Base 0 forbids leading zeros in a non-zero decimal ("010"). */
+        leading_zero_only = end - p > 1 && p[0] == '0';
+    }
+    int64_t value = 0;
+    bool ok = p < end, overflow = false, nonzero = false;
+    for (const char *q = p; ok && q < end; q++) {
+        if (*q == '_' && q > p && q + 1 < end && q[1] != '_') {
+            continue;
+        }
+        int d = digit_value(*q);
+        if (d >= b) {
+            ok = false;
+            break;
+        }
+        nonzero |= d != 0;
+        if (__builtin_mul_overflow(value, b, &value) || __builtin_sub_overflow(value, d, &value)) {
+            overflow = true;
+        }
+    }
+    if (!ok || (leading_zero_only && nonzero)) {
+        QkValue r = qk_str_repr(tstate, s);
+        if (r == QK_NULL) {
+            return QK_NULL;
+        }
+        return qk_raise(tstate, &qk_exc_ValueError, "invalid literal for int() with base %" PRId64
+                        ": %s", base, qk_as_str(r)->data);
+    }
+    /* Accumulated negatively so the most negative value parses too. */
+    if (overflow || (!negative && value == INT64_MIN)) {
+        return qk_int_overflow(tstate);
+    }
+    return qk_int_result(tstate, negative ? value : -value);
+}
+
+QkValue qk_int_construct(QkThread *tstate, QkValue type, QkValue *args, size_t nargs,
+                         QkValue kwnames) {
+    (void)type;
+    static const char *const names[] = {NULL, "base"};
+    QkValue a[2];
+    if (qk_parse_args(tstate, "int", args, nargs, kwnames, 0, 2, 2, names, a) < 0) {
+        return QK_NULL;
+    }
+    if (a[0] == QK_NULL) {
+        if (a[1] != QK_NULL) {
+            return qk_raise(tstate, &qk_exc_TypeError, "int() missing string argument");
+        }
+        return qk_from_int(0);
+    }
+    if (a[1] != QK_NULL) {
+        int64_t base;
+        if (qk_index(tstate, a[1], &base) < 0) {
+            return QK_NULL;
+        }
+        if (!qk_is_str(a[0])) {
+            return qk_raise(tstate, &qk_exc_TypeError,
+                            "int() can't convert non-string with explicit base");
+        }
+        return qk_int_from_str(tstate, a[0], base);
+    }
+    if (qk_is_int_like(a[0])) {
+        return qk_from_int(qk_int_like_value(a[0]));
+    }
+    if (qk_is_str(a[0])) {
+        return qk_int_from_str(tstate, a[0], 10);
+    }
+    double d;
+    if (qk_as_double(a[0], &d)) {
+        return qk_int_from_double(tstate, d);
+    }
+    return qk_raise(tstate, &qk_exc_TypeError,
+                    "int() argument must be a string, a bytes-like object or a real number, "
+                    "not '%s'",
+                    qk_type_name(a[0]));
+}
+
+static QkValue bool_construct(QkThread *tstate, QkValue type, QkValue *args, size_t nargs,
+                              QkValue kwnames) {
+    (void)type;
+    if (qk_check_args(tstate, "bool", nargs, kwnames, 0, 1) < 0) {
+        return QK_NULL;
+    }
+    if (nargs == 0) {
+        return QK_FALSE;
+    }
+    int truth = qk_truth(tstate, args[0]);
+    return truth < 0 ? QK_NULL : qk_bool(truth);
+}
+
+/* ---- rounding ---- */
+
+/* round-half-even of an int to a multiple of 10**-ndigits (ndigits < 0). */
+static QkValue int_round(QkThread *tstate, int64_t x, int64_t ndigits) {
+    if (ndigits >= 0) {
+        return qk_from_int(x);
+    }
+    int64_t pow10 = 1;
+    for (int64_t i = 0; i < -ndigits; i++) {
+        if (__builtin_mul_overflow(pow10, 10, &pow10)) {
+            return qk_from_int(0);
+        }
+    }
+    int64_t q = floor_div(x, pow10), r = floor_mod(x, pow10);
+    if (r > pow10 - r || (r == pow10 - r && (q & 1))) {
+        q++;
+    }
+    int64_t result;
+    return __builtin_mul_overflow(q, pow10, &result) ? qk_int_overflow(tstate)
+                                                     : qk_int_result(tstate, result);
+}
+
+/* round(x, ndigits) for a float: correctly rounded through decimal, as CPython does (so
+ * round(2.675, 2) is 2.67: the double is just below the tie). */
+static double double_round(double x, int64_t ndigits) {
+    if (x == 0 || !isfinite(x) || ndigits > 330) {
+        return x;
+    }
+    if (ndigits < -330) {
+        return copysign(0.0, x);
+    }
+    char buf[400];
+    if (ndigits >= 0) {
+        snprintf(buf, sizeof buf, "%.*f", (int)ndigits, x);
+        return strtod(buf, NULL);
+    }
+    /* Negative ndigits: keep (decimal exponent + 1 + ndigits) significant digits. */
+    snprintf(buf, sizeof buf, "%.17e", x);
+    int64_t e10 = strtol(strchr(buf, 'e') + 1, NULL, 10);
+    int64_t keep = e10 + 1 + ndigits;
+    if (keep < 0) {
+        return copysign(0.0, x);
+    }
+    if (keep == 0) {
+        double unit = pow(10.0, (double)-ndigits);
+        return copysign(fabs(x) > unit / 2 ? unit : 0.0, x);
+    }
+    snprintf(buf, sizeof buf, "%.*e", (int)(keep - 1), x);
+    return strtod(buf, NULL);
+}
+
+QkValue qk_round(QkThread *tstate, QkValue x, QkValue ndigits) {
+    bool has_digits = ndigits != QK_NULL && ndigits != QK_NONE;
+    int64_t n = 0;
+    if (has_digits && qk_index(tstate, ndigits, &n) < 0) {
+        return QK_NULL;
+    }
+    if (qk_is_int_like(x)) {
+        return int_round(tstate, qk_int_like_value(x), n);
+    }
+    double d;
+    if (!qk_as_double(x, &d)) {
+        return qk_raise(tstate, &qk_exc_TypeError, "type %s doesn't define __round__ method",
+                        qk_type_name(x));
+    }
+    if (has_digits) {
+        return qk_float_new(tstate, double_round(d, n));
+    }
+    double r = round(d);
+    if (fabs(d - r) == 0.5) {
+        r = 2.0 * round(d / 2.0);
+    }
+    return qk_int_from_double(tstate, r);
+}
+
+/* ---- repr, methods, types ---- */
+
+static QkValue int_repr(QkThread *tstate, QkValue self) {
+    char buf[32];
+    snprintf(buf, sizeof buf, "%" PRId64, qk_int_value(self));
+    return qk_str_from_cstr(tstate, buf);
+}
+
+static QkValue bool_repr(QkThread *tstate, QkValue self) {
+    return qk_str_from_cstr(tstate, self == QK_TRUE ? "True" : "False");
+}
+
+static QkValue int_bit_length(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                              QkValue kwnames) {
+    (void)args;
+    if (qk_check_args(tstate, "bit_length", nargs, kwnames, 0, 0) < 0) {
+        return QK_NULL;
+    }
+    int64_t v = qk_int_like_value(self);
+    uint64_t m = v < 0 ? -(uint64_t)v : (uint64_t)v;
+    return qk_from_int(m == 0 ? 0 : 64 - __builtin_clzll(m));
+}
+
+static const QkMethodDef int_methods[] = {
+    {"bit_length", int_bit_length},
+    {NULL, NULL},
+};
+
+QkType qk_int_type = {
+    QK_STATIC_TYPE,
+    .name = "int",
+    .flags = QK_TYPE_BASETYPE,
+    .repr = int_repr,
+    .hash = int_hash,
+    .compare = int_compare,
+    .number = qk_int_number,
+    .unary = int_unary,
+    .construct = qk_int_construct,
+    .methods = int_methods,
+};
+
+QkType qk_bool_type = {
+    .ob = {.type = &qk_type_type, .gc_static = 1},
+    .name = "bool",
+    .base = &qk_int_type,
+    .repr = bool_repr,
+    .hash = int_hash,
+    .compare = int_compare,
+    .number = qk_int_number,
+    .unary = int_unary,
+    .construct = bool_construct,
+    .methods = int_methods,
+};
+
+static QkValue float_is_integer(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                                QkValue kwnames) {
+    (void)args;
+    if (qk_check_args(tstate, "is_integer", nargs, kwnames, 0, 0) < 0) {
+        return QK_NULL;
+    }
+    double v = qk_float_value(self);
+    return qk_bool(isfinite(v) && v == floor(v));
+}
+
+const QkMethodDef qk_float_methods[] = {
+    {"is_integer", float_is_integer},
+    {NULL, NULL},
+};
+
+/* ---- None and NotImplemented ---- */
+
+static QkValue none_repr(QkThread *tstate, QkValue self) {
+    (void)self;
+    return qk_str_from_cstr(tstate, "None");
+}
+
+static QkValue not_implemented_repr(QkThread *tstate, QkValue self) {
+    (void)self;
+    return qk_str_from_cstr(tstate, "NotImplemented");
+}
+
+QkType qk_none_type = {QK_STATIC_TYPE, .name = "NoneType", .repr = none_repr};
+QkType qk_not_implemented_type = {QK_STATIC_TYPE, .name = "NotImplementedType",
+                                  .repr = not_implemented_repr};

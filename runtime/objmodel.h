@@ -1,0 +1,149 @@
+/* The object model's shared pieces: classes (class.c), the attribute protocol (attr.c), methods
+ * (method.c), modules (module.c) and exception objects (exceptions.c). */
+#ifndef QUACK_OBJMODEL_H
+#define QUACK_OBJMODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "abstract.h"
+#include "frame.h"
+
+/* ---- interned names: the dunders slot wrappers and lookups use ---- */
+#define QK_NAME_LIST(X)                                                                            \
+    X(init, "__init__") X(repr, "__repr__") X(str, "__str__") X(hash, "__hash__")                 \
+    X(eq, "__eq__") X(ne, "__ne__") X(lt, "__lt__") X(le, "__le__") X(gt, "__gt__")               \
+    X(ge, "__ge__") X(add, "__add__") X(sub, "__sub__") X(mul, "__mul__")                         \
+    X(truediv, "__truediv__") X(floordiv, "__floordiv__") X(mod, "__mod__") X(pow, "__pow__")     \
+    X(and, "__and__") X(or, "__or__") X(xor, "__xor__") X(lshift, "__lshift__")                   \
+    X(rshift, "__rshift__") X(matmul, "__matmul__") X(radd, "__radd__") X(rsub, "__rsub__")       \
+    X(rmul, "__rmul__") X(rtruediv, "__rtruediv__") X(rfloordiv, "__rfloordiv__")                 \
+    X(rmod, "__rmod__") X(rpow, "__rpow__") X(rand, "__rand__") X(ror, "__ror__")                 \
+    X(rxor, "__rxor__") X(rlshift, "__rlshift__") X(rrshift, "__rrshift__")                       \
+    X(rmatmul, "__rmatmul__") X(neg, "__neg__") X(pos, "__pos__") X(invert, "__invert__")         \
+    X(abs, "__abs__") X(bool, "__bool__") X(len, "__len__") X(getitem, "__getitem__")             \
+    X(setitem, "__setitem__") X(delitem, "__delitem__") X(contains, "__contains__")               \
+    X(iter, "__iter__") X(next, "__next__") X(call, "__call__") X(getattr, "__getattr__")         \
+    X(classcell, "__classcell__") X(slots, "__slots__") X(name, "__name__")                      \
+    X(qualname, "__qualname__") X(module, "__module__") X(class, "__class__") X(dict, "__dict__") \
+    X(args, "args") X(cause, "__cause__") X(context, "__context__") X(main, "__main__")           \
+    X(doc, "__doc__") X(base, "__base__") X(bases, "__bases__") X(mro, "__mro__")               \
+    X(iadd, "__iadd__") X(isub, "__isub__") X(imul, "__imul__") X(itruediv, "__itruediv__")     \
+    X(ifloordiv, "__ifloordiv__") X(imod, "__imod__") X(ipow, "__ipow__") X(iand, "__iand__")   \
+    X(ior, "__ior__") X(ixor, "__ixor__") X(ilshift, "__ilshift__") X(irshift, "__irshift__")   \
+    X(imatmul, "__imatmul__")
+
+enum {
+#define QK_NAME_ENUM(id, text) QK_NAME_##id,
+    QK_NAME_LIST(QK_NAME_ENUM)
+#undef QK_NAME_ENUM
+        QK_NAME_COUNT
+};
+
+extern QkValue qk_names[QK_NAME_COUNT];
+#define QK_NAME(id) (qk_names[QK_NAME_##id])
+
+/* ---- the object model's types ---- */
+extern QkType qk_method_type, qk_method_descr_type, qk_module_type, qk_super_type,
+    qk_property_type, qk_classmethod_type, qk_staticmethod_type;
+extern QkType qk_exc_ImportError, qk_exc_ModuleNotFoundError, qk_exc_NotImplementedError,
+    qk_exc_KeyboardInterrupt, qk_exc_SystemExit, qk_exc_GeneratorExit, qk_exc_UnicodeError;
+
+/* A function bound to an instance. */
+typedef struct QkMethod {
+    QkObject ob;
+    QkValue func, self;
+} QkMethod;
+
+/* A method of a built-in type, as found in the type's namespace: bound on access. */
+typedef struct QkMethodDescr {
+    QkObject ob;
+    const QkMethodDef *def;
+    QkType *owner;
+} QkMethodDescr;
+
+typedef struct QkModule {
+    QkObject ob;
+    QkValue dict;
+    QkValue name; /* str */
+} QkModule;
+
+/* staticmethod, classmethod: the wrapped callable; property: getter, setter, deleter. */
+typedef struct QkDescriptor {
+    QkObject ob;
+    QkValue func;
+    QkValue fset, fdel;
+} QkDescriptor;
+
+/* Static types, besides the ones objects.c lists, that qk_init_types sets up. */
+extern QkType *const qk_model_types[];
+extern const size_t qk_model_type_count;
+
+/* Creates the interned names and method descriptors (from qk_init_types). */
+int qk_init_object_model(QkThread *tstate);
+void qk_traverse_object_model(QkVisitFunc visit, void *arg);
+/* Adds the object model's builtins (types, exceptions, functions) to the builtins dict. */
+int qk_register_object_model_builtins(QkThread *tstate, QkValue builtins);
+
+/* ---- class.c ---- */
+uint32_t qk_next_type_version(void);
+/* A class namespace changed (name: the attribute): new versions for it and every subclass,
+ * and its slots follow a dunder's change. */
+void qk_type_modified(QkType *type, QkValue name);
+static inline bool qk_is_class(QkValue v) {
+    return qk_is_object(v) && qk_as_object(v)->type == &qk_type_type;
+}
+/* The class's name as a str (heap types keep one; others make one). */
+QkValue qk_type_name_value(QkThread *tstate, QkType *type);
+/* Is the value an instance of the class (including subclasses)? */
+static inline bool qk_isinstance(QkValue v, QkType *type) {
+    return qk_type_is_subtype(qk_type_of(v), type);
+}
+
+/* Runs a class's __init__ on a new instance: the instance, or QK_NULL. */
+QkValue qk_exception_run_init(QkThread *tstate, QkValue init, QkValue obj, QkValue *args,
+                              size_t nargs, QkValue kwnames);
+/* Assigns (value QK_NULL: deletes) through a property's setter (deleter). */
+int qk_property_set(QkThread *tstate, QkValue descr, QkValue obj, QkValue value);
+
+/* ---- attr.c ---- */
+/* The generic attribute lookup (no getattr slot): NULL, with nothing raised, when absent. */
+QkValue qk_generic_getattr_or_null(QkThread *tstate, QkValue obj, QkValue name);
+QkValue qk_raise_no_attribute(QkThread *tstate, QkValue obj, QkValue name);
+/* The getattr slot of types: class attributes along the bases, descriptors bound for the class. */
+QkValue qk_type_getattr(QkThread *tstate, QkValue type, QkValue name);
+int qk_type_setattr(QkThread *tstate, QkValue type, QkValue name, QkValue value);
+/* Binds a value found on a class to obj (functions, method descriptors, classmethods). */
+QkValue qk_bind_class_attribute(QkThread *tstate, QkValue attr, QkValue obj);
+
+/* ---- method.c ---- */
+QkValue qk_method_descr_new(QkThread *tstate, QkType *owner, const QkMethodDef *def);
+/* Puts a method descriptor per entry of the type's `methods` into its namespace. */
+int qk_type_add_methods(QkThread *tstate, QkType *type);
+/* Calls func(self, args...) without allocating for the usual argument counts. */
+QkValue qk_call_with_self(QkThread *tstate, QkValue func, QkValue self, QkValue *args,
+                          size_t nargs, QkValue kwnames);
+
+/* ---- exceptions.c ---- */
+/* The built-in exception types, BaseException first. */
+extern QkType *const qk_exception_types[];
+extern const size_t qk_exception_type_count;
+/* A new exception of `type` with args (a tuple), no __init__ run. */
+QkValue qk_exception_new(QkThread *tstate, QkType *type, QkValue args);
+
+/* ---- module.c ---- */
+QkValue qk_module_new(QkThread *tstate, const char *name);
+
+/* ---- builtin functions of the object model ---- */
+#define QK_MODEL_BUILTIN(name)                                                                     \
+    QkValue qk_builtin_##name(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,         \
+                              QkValue kwnames)
+QK_MODEL_BUILTIN(isinstance);
+QK_MODEL_BUILTIN(issubclass);
+QK_MODEL_BUILTIN(getattr);
+QK_MODEL_BUILTIN(setattr);
+QK_MODEL_BUILTIN(hasattr);
+QK_MODEL_BUILTIN(delattr);
+QK_MODEL_BUILTIN(callable);
+
+#endif

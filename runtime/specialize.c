@@ -1,0 +1,272 @@
+/* The specializers: after a generic instruction has run a few times, rewrite it in place into the
+ * family member that fits the operands it sees (PEP 659). The counter lives in the instruction's
+ * first cache unit: low 16 bits count, the next 4 hold a backoff exponent. */
+#include "ceval.h"
+#include "objmodel.h"
+#include "quack.h"
+#include "quack_metadata.h"
+
+#define WARMUP 8u /* executions before the first try */
+#define MAX_BACKOFF 12
+#define COUNT_MASK 0xffffu
+#define BACKOFF_SHIFT 16
+
+bool qk_specialization_due(QkCodeUnit *instr) {
+    uint32_t cache = instr[1];
+    uint32_t count = (cache & COUNT_MASK) + 1, backoff = cache >> BACKOFF_SHIFT;
+    if (count < (WARMUP << backoff)) {
+        instr[1] = (backoff << BACKOFF_SHIFT) | count;
+        return false;
+    }
+    instr[1] = backoff << BACKOFF_SHIFT;
+    return true;
+}
+
+/* The outcome of a try: a member, or when nothing fits, the generic instruction with a longer
+ * wait before the next try. A member's guard failures come back here through the head (its
+ * counter counts them the same way), so a member that keeps failing is re-specialized to one
+ * that fits, or de-specialized. */
+static void rewrite(QkThread *tstate, QkCodeUnit *instr, int member) {
+    uint32_t current = instr[0] & 0xff;
+    uint32_t family = qk_family_of[current];
+    uint32_t head = qk_family_head[family];
+    QkSpecializationStats *stats = &tstate->specialization[family];
+    if (current != head && (int)current != member) {
+        stats->deopts++;
+    }
+    if (member < 0) {
+        uint32_t backoff = (instr[1] >> BACKOFF_SHIFT) + 1;
+        instr[0] = (instr[0] & ~0xffu) | head;
+        instr[1] = (backoff > MAX_BACKOFF ? MAX_BACKOFF : backoff) << BACKOFF_SHIFT;
+        stats->failures++;
+        return;
+    }
+    instr[0] = (instr[0] & ~0xffu) | (uint32_t)member;
+    instr[1] = 0;
+    stats->successes++;
+}
+
+void qk_specialization_miss(QkThread *tstate, uint32_t head) {
+    tstate->specialization[qk_family_of[head]].misses++;
+}
+
+static bool both(QkValue a, QkValue b, const QkType *type) {
+    return qk_type_of(a) == type && qk_type_of(b) == type;
+}
+
+void qk_specialize_binary_op(QkThread *tstate, QkCodeUnit *instr, QkValue lhs, QkValue rhs) {
+    uint32_t op = qk_plain_binary_op(instr[0] >> 8);
+    int member = -1;
+    if (qk_is_int(lhs) && qk_is_int(rhs)) {
+        member = op == QK_BINARY_OP_ADD        ? BINARY_OP_ADD_INT
+                 : op == QK_BINARY_OP_SUBTRACT ? BINARY_OP_SUBTRACT_INT
+                 : op == QK_BINARY_OP_MULTIPLY ? BINARY_OP_MULTIPLY_INT
+                                               : -1;
+    } else if (both(lhs, rhs, &qk_float_type)) {
+        bool simple = op == QK_BINARY_OP_ADD || op == QK_BINARY_OP_SUBTRACT ||
+                      op == QK_BINARY_OP_MULTIPLY;
+        member = simple ? BINARY_OP_FLOAT : -1;
+    } else if (both(lhs, rhs, &qk_str_type) && op == QK_BINARY_OP_ADD) {
+        member = BINARY_OP_ADD_STR;
+    }
+    rewrite(tstate, instr, member);
+}
+
+void qk_specialize_compare_op(QkThread *tstate, QkCodeUnit *instr, QkValue lhs, QkValue rhs) {
+    int member = qk_is_int(lhs) && qk_is_int(rhs)   ? COMPARE_OP_INT
+                 : both(lhs, rhs, &qk_float_type) ? COMPARE_OP_FLOAT
+                 : both(lhs, rhs, &qk_str_type)   ? COMPARE_OP_STR
+                                                  : -1;
+    rewrite(tstate, instr, member);
+}
+
+void qk_specialize_to_bool(QkThread *tstate, QkCodeUnit *instr, QkValue value) {
+    int member = value == QK_TRUE || value == QK_FALSE ? TO_BOOL_BOOL
+                 : qk_is_int(value)                     ? TO_BOOL_INT
+                 : value == QK_NONE                     ? TO_BOOL_NONE
+                 : qk_is_type(value, &qk_str_type)      ? TO_BOOL_STR
+                                                        : -1;
+    rewrite(tstate, instr, member);
+}
+
+bool qk_is_exact_args_function(QkValue callable, int nargs) {
+    if (!qk_is_type(callable, &qk_function_type)) {
+        return false;
+    }
+    QkCode *code = (QkCode *)((QkFunction *)callable)->code;
+    return (int)code->argcount == nargs && code->kwonlyargcount == 0 &&
+           (code->flags & (QK_CODE_VARARGS | QK_CODE_VARKEYWORDS | QK_CODE_GENERATOR)) == 0;
+}
+
+QkFrame *qk_push_frame_exact(QkThread *tstate, QkFrame *caller, QkValue func, QkValue *args,
+                             int nargs) {
+    QkFunction *f = (QkFunction *)func;
+    QkFrame *frame = qk_frame_push(tstate, caller, (QkCode *)f->code, f->globals);
+    if (frame != NULL) {
+        frame->func = func;
+        if (nargs > 0) {
+            memcpy(frame->localsplus, args, (size_t)nargs * sizeof *args);
+        }
+    }
+    return frame;
+}
+
+QkValue qk_call_builtin(QkThread *tstate, QkValue callable, QkValue *args, int nargs) {
+    QkBuiltin *b = (QkBuiltin *)callable;
+    return b->func(tstate, b->self, args, (size_t)nargs, QK_NULL);
+}
+
+void qk_specialize_call(QkThread *tstate, QkCodeUnit *instr, QkValue callable,
+                        QkValue self_or_null) {
+    int nargs = (int)(instr[0] >> 8) + (self_or_null != QK_NULL);
+    int member = qk_is_exact_args_function(callable, nargs)                     ? CALL_PY_EXACT_ARGS
+                 : qk_is_type(callable, &qk_builtin_type)                      ? CALL_BUILTIN
+                 : self_or_null == QK_NULL && qk_is_exact_args_method(callable, nargs + 1)
+                     ? CALL_BOUND_METHOD_EXACT_ARGS
+                     : -1;
+    rewrite(tstate, instr, member);
+}
+
+/* ---- attributes and globals ---- */
+
+static QkValue name_of(QkFrame *frame, QkCodeUnit *instr) {
+    return frame->code->names[instr[0] >> 8];
+}
+
+/* Where a str-keyed dict holds `name`, or -1. */
+static int64_t dict_index_of(QkValue dict, QkValue name) {
+    const QkDict *d = (const QkDict *)dict;
+    for (int64_t i = 0; i < d->nentries; i++) {
+        if (qk_dict_hint_matches(d, (uint64_t)i, name)) {
+            return i;
+        }
+    }
+    return -1;
+}
+
+static void set_operand64(QkCodeUnit *unit, QkValue value) {
+    uint64_t bits = value;
+    memcpy(unit, &bits, sizeof bits);
+}
+
+void qk_specialize_load_global(QkThread *tstate, QkFrame *frame, QkCodeUnit *instr) {
+    QkValue name = name_of(frame, instr);
+    int64_t index = dict_index_of(frame->globals, name);
+    int member = LOAD_GLOBAL_MODULE;
+    if (index < 0) {
+        index = dict_index_of(tstate->builtins, name);
+        member = LOAD_GLOBAL_BUILTIN;
+    }
+    if (index >= 0 && index <= UINT32_MAX) {
+        instr[2] = (uint32_t)index;
+    }
+    rewrite(tstate, instr, index >= 0 && index <= UINT32_MAX ? member : -1);
+}
+
+/* Attributes of instances of classes (and methods of any type) whose lookup is the generic one:
+ * no __getattr__, no property in the way. */
+static bool plain_lookup(QkType *type, QkValue class_attr) {
+    return type->getattr == NULL && !qk_is_type(class_attr, &qk_property_type);
+}
+
+void qk_specialize_load_attr(QkThread *tstate, QkFrame *frame, QkCodeUnit *instr, QkValue owner) {
+    QkValue name = name_of(frame, instr);
+    QkType *type = qk_type_of(owner);
+    QkValue class_attr = qk_type_lookup(type, name);
+    QkValue dict = qk_instance_dict(owner);
+    int64_t index = dict == QK_NULL ? -1 : dict_index_of(dict, name);
+    int member = -1;
+    if ((type->flags & QK_TYPE_HEAP) && plain_lookup(type, class_attr)) {
+        if (index >= 0 && index <= UINT32_MAX) {
+            instr[3] = (uint32_t)index;
+            member = LOAD_ATTR_INSTANCE_VALUE;
+        } else if (index < 0 && class_attr != QK_NULL &&
+                   qk_type_of(class_attr)->descr_get == NULL) {
+            set_operand64(&instr[3], class_attr);
+            member = LOAD_ATTR_CLASS;
+        }
+    }
+    instr[2] = type->version;
+    rewrite(tstate, instr, member);
+}
+
+void qk_specialize_load_method(QkThread *tstate, QkFrame *frame, QkCodeUnit *instr,
+                               QkValue owner) {
+    QkValue name = name_of(frame, instr);
+    QkType *type = qk_type_of(owner);
+    QkValue method = qk_type_lookup(type, name);
+    bool is_method =
+        qk_is_type(method, &qk_function_type) || qk_is_type(method, &qk_method_descr_type);
+    int member = -1;
+    if (is_method && plain_lookup(type, method) && qk_instance_lacks(owner, name)) {
+        instr[2] = type->version;
+        set_operand64(&instr[3], method);
+        member = LOAD_METHOD_CACHED;
+    }
+    rewrite(tstate, instr, member);
+}
+
+void qk_specialize_store_attr(QkThread *tstate, QkFrame *frame, QkCodeUnit *instr,
+                              QkValue owner) {
+    QkValue name = name_of(frame, instr);
+    QkType *type = qk_type_of(owner);
+    QkValue dict = qk_instance_dict(owner);
+    int64_t index = dict == QK_NULL ? -1 : dict_index_of(dict, name);
+    int member = -1;
+    if ((type->flags & QK_TYPE_HEAP) && type->setattr == NULL &&
+        !qk_is_type(qk_type_lookup(type, name), &qk_property_type) && index >= 0 &&
+        index <= UINT32_MAX) {
+        instr[2] = type->version;
+        instr[3] = (uint32_t)index;
+        member = STORE_ATTR_INSTANCE_VALUE;
+    }
+    rewrite(tstate, instr, member);
+}
+
+/* ---- subscripts and iteration ---- */
+
+QkValue qk_dict_subscript(QkThread *tstate, QkValue dict, QkValue key) {
+    QkValue value;
+    int found = qk_dict_getitem(tstate, dict, key, &value);
+    return found < 0 ? QK_NULL : found == 0 ? qk_key_error(tstate, key) : value;
+}
+
+void qk_specialize_binary_subscr(QkThread *tstate, QkCodeUnit *instr, QkValue container,
+                                 QkValue sub) {
+    int member = qk_is_type(container, &qk_list_type) && qk_is_int(sub) ? BINARY_SUBSCR_LIST_INT
+                 : qk_is_type(container, &qk_dict_type)                 ? BINARY_SUBSCR_DICT
+                                                                        : -1;
+    rewrite(tstate, instr, member);
+}
+
+void qk_specialize_for_iter(QkThread *tstate, QkCodeUnit *instr, QkValue iter) {
+    QkType *type = qk_type_of(iter);
+    int member = type == &qk_range_iter_type   ? FOR_ITER_RANGE
+                 : type == &qk_list_iter_type  ? FOR_ITER_LIST
+                 : type == &qk_tuple_iter_type ? FOR_ITER_TUPLE
+                 : type == &qk_generator_type  ? FOR_ITER_GEN
+                                               : -1;
+    rewrite(tstate, instr, member);
+}
+
+/* ---- bound methods ---- */
+
+bool qk_is_exact_args_method(QkValue callable, int nargs) {
+    return qk_is_type(callable, &qk_method_type) &&
+           qk_is_exact_args_function(((QkMethod *)callable)->func, nargs);
+}
+
+QkFrame *qk_push_frame_method(QkThread *tstate, QkFrame *caller, QkValue method, QkValue *args,
+                              int nargs) {
+    QkMethod *m = (QkMethod *)method;
+    QkFunction *f = (QkFunction *)m->func;
+    QkFrame *frame = qk_frame_push(tstate, caller, (QkCode *)f->code, f->globals);
+    if (frame != NULL) {
+        frame->func = m->func;
+        frame->localsplus[0] = m->self;
+        if (nargs > 0) {
+            memcpy(frame->localsplus + 1, args, (size_t)nargs * sizeof *args);
+        }
+    }
+    return frame;
+}

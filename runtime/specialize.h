@@ -1,0 +1,163 @@
+/* The specializing adaptive interpreter's runtime side: counters, the specializers, and the small
+ * operations specialized instructions inline (runtime/specialize.c). */
+#ifndef QUACK_SPECIALIZE_H
+#define QUACK_SPECIALIZE_H
+
+#include <stdbool.h>
+#include <string.h>
+
+#include "frame.h"
+#include "quack_opcodes.h"
+#include "types.h"
+
+/* Counts a generic instruction's execution in its cache; true when it is time to specialize. */
+bool qk_specialization_due(QkCodeUnit *instr);
+void qk_specialize_binary_op(QkThread *tstate, QkCodeUnit *instr, QkValue lhs, QkValue rhs);
+void qk_specialize_compare_op(QkThread *tstate, QkCodeUnit *instr, QkValue lhs, QkValue rhs);
+void qk_specialize_to_bool(QkThread *tstate, QkCodeUnit *instr, QkValue value);
+void qk_specialize_call(QkThread *tstate, QkCodeUnit *instr, QkValue callable,
+                        QkValue self_or_null);
+/* A specialized instruction's guard failed (it then runs its head, whose counter decides when
+ * to specialize again): counted for the statistics. */
+void qk_specialization_miss(QkThread *tstate, uint32_t head);
+
+/* BINARY_OP's plain operator: an in-place form (`+=`) on an immutable operand is the plain one. */
+static inline uint32_t qk_plain_binary_op(uint32_t op) {
+    return op >= QK_BINARY_OP_INPLACE_ADD ? op - QK_BINARY_OP_INPLACE_ADD : op;
+}
+
+/* The float operations BINARY_OP_FLOAT handles: the specializer picks it only for + - and *
+ * (division needs the zero check the generic path makes). */
+static inline double qk_float_arith(int op, double a, double b) {
+    uint32_t plain = qk_plain_binary_op((uint32_t)op);
+    return plain == QK_BINARY_OP_ADD ? a + b : plain == QK_BINARY_OP_SUBTRACT ? a - b : a * b;
+}
+
+static inline int64_t qk_str_length(QkValue v) { return qk_as_str(v)->length; }
+
+#define QK_COMPARE(op, a, b)                                                                       \
+    ((op) == QK_COMPARE_OP_LT   ? (a) < (b)                                                        \
+     : (op) == QK_COMPARE_OP_LE ? (a) <= (b)                                                       \
+     : (op) == QK_COMPARE_OP_EQ ? (a) == (b)                                                       \
+     : (op) == QK_COMPARE_OP_NE ? (a) != (b)                                                       \
+     : (op) == QK_COMPARE_OP_GT ? (a) > (b)                                                        \
+                                : (a) >= (b))
+
+static inline bool qk_compare_int_values(int op, int64_t a, int64_t b) { return QK_COMPARE(op, a, b); }
+
+static inline bool qk_compare_float_values(int op, double a, double b) {
+    return QK_COMPARE(op, a, b);
+}
+
+static inline bool qk_compare_str_values(int op, QkValue a, QkValue b) {
+    QkStr *x = qk_as_str(a), *y = qk_as_str(b);
+    int64_t n = x->length < y->length ? x->length : y->length;
+    int c = memcmp(x->data, y->data, (size_t)n);
+    /* UTF-8 byte order is code point order, which is Python's string order. */
+    int64_t order = c != 0 ? c : (x->length > y->length) - (x->length < y->length);
+    return QK_COMPARE(op, order, 0);
+}
+
+void qk_specialize_load_global(QkThread *tstate, QkFrame *frame, QkCodeUnit *instr);
+void qk_specialize_for_iter(QkThread *tstate, QkCodeUnit *instr, QkValue iter);
+void qk_specialize_load_attr(QkThread *tstate, QkFrame *frame, QkCodeUnit *instr, QkValue owner);
+void qk_specialize_load_method(QkThread *tstate, QkFrame *frame, QkCodeUnit *instr,
+                               QkValue owner);
+void qk_specialize_store_attr(QkThread *tstate, QkFrame *frame, QkCodeUnit *instr, QkValue owner);
+void qk_specialize_binary_subscr(QkThread *tstate, QkCodeUnit *instr, QkValue container,
+                                 QkValue sub);
+
+static inline uint32_t qk_type_version(QkValue v) { return qk_type_of(v)->version; }
+
+/* Does entry `hint` of a str-keyed dict hold `name`? The key is usually the same object (names
+ * come from code objects); an equal string from another code object matches too. */
+static inline bool qk_dict_hint_matches(const QkDict *d, uint64_t hint, QkValue name) {
+    if (hint >= (uint64_t)d->nentries) {
+        return false;
+    }
+    QkValue key = d->entries[hint].key;
+    return key == name || (key != QK_NULL && qk_str_equal(key, name));
+}
+
+/* The value at entry `hint` if it still holds `name`, else QK_NULL. */
+static inline QkValue qk_dict_value_at(QkValue dict, uint64_t hint, QkValue name) {
+    const QkDict *d = (const QkDict *)dict;
+    return qk_dict_hint_matches(d, hint, name) ? d->entries[hint].value : QK_NULL;
+}
+
+/* Instances of classes: the attribute dict (QK_NULL until the first attribute is set). */
+static inline QkValue qk_instance_dict(QkValue owner) {
+    return (qk_type_of(owner)->flags & QK_TYPE_HAS_DICT) ? ((QkInstance *)owner)->dict : QK_NULL;
+}
+
+static inline QkValue qk_instance_value_at(QkValue owner, uint64_t hint, QkValue name) {
+    QkValue dict = qk_instance_dict(owner);
+    return dict == QK_NULL ? QK_NULL : qk_dict_value_at(dict, hint, name);
+}
+
+static inline void qk_instance_set_at(QkValue owner, uint64_t hint, QkValue value) {
+    ((QkDict *)((QkInstance *)owner)->dict)->entries[hint].value = value;
+}
+
+/* The instance does not shadow a class attribute with one of its own. */
+static inline bool qk_instance_lacks(QkValue owner, QkValue name) {
+    QkValue dict = qk_instance_dict(owner);
+    return dict == QK_NULL || qk_dict_get(dict, name) == QK_NULL;
+}
+
+static inline QkValue qk_list_item_or_null(QkValue list, int64_t index) {
+    QkList *l = qk_as_list(list);
+    if (index < 0) {
+        index += l->size;
+    }
+    return index >= 0 && index < l->size ? l->items[index] : QK_NULL;
+}
+
+/* The inlined iterator steps: the next item, or QK_NULL when exhausted. */
+static inline QkValue qk_range_iter_next(QkValue iter) {
+    QkRangeIter *it = (QkRangeIter *)iter;
+    if (it->remaining <= 0) {
+        return QK_NULL;
+    }
+    int64_t v = it->next;
+    /* The step after the last item may leave the 63-bit range; it is never used then. */
+    if (--it->remaining > 0) {
+        it->next += it->step;
+    }
+    return qk_from_int(v);
+}
+
+static inline QkValue qk_seq_iter_step(QkSeqIter *it, QkValue *items, int64_t size) {
+    if (it->index >= size) {
+        it->seq = QK_NULL;
+        return QK_NULL;
+    }
+    return items[it->index++];
+}
+
+static inline QkValue qk_list_iter_next(QkValue iter) {
+    QkSeqIter *it = (QkSeqIter *)iter;
+    return it->seq == QK_NULL
+               ? QK_NULL
+               : qk_seq_iter_step(it, qk_as_list(it->seq)->items, qk_as_list(it->seq)->size);
+}
+
+static inline QkValue qk_tuple_iter_next(QkValue iter) {
+    QkSeqIter *it = (QkSeqIter *)iter;
+    return it->seq == QK_NULL
+               ? QK_NULL
+               : qk_seq_iter_step(it, qk_as_tuple(it->seq)->items, qk_as_tuple(it->seq)->size);
+}
+
+QkValue qk_dict_subscript(QkThread *tstate, QkValue dict, QkValue key);
+bool qk_is_exact_args_method(QkValue callable, int nargs);
+QkFrame *qk_push_frame_method(QkThread *tstate, QkFrame *caller, QkValue method, QkValue *args,
+                              int nargs);
+
+/* A plain Python function whose frame needs just its nargs positional parameters. */
+bool qk_is_exact_args_function(QkValue callable, int nargs);
+QkFrame *qk_push_frame_exact(QkThread *tstate, QkFrame *caller, QkValue func, QkValue *args,
+                             int nargs);
+QkValue qk_call_builtin(QkThread *tstate, QkValue callable, QkValue *args, int nargs);
+
+#endif

@@ -1,0 +1,324 @@
+/* tuple, and what tuples and lists share: item access, lexicographic comparison, repr. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "quack.h"
+#include "quack_opcodes.h"
+#include "types.h"
+
+QkValue qk_tuple_new(QkThread *tstate, int64_t n) {
+    QkTuple *t = (QkTuple *)qk_alloc(tstate, &qk_tuple_type,
+                                     sizeof(QkTuple) + (size_t)n * sizeof(QkValue));
+    if (t == NULL) {
+        return QK_NULL;
+    }
+    t->size = n;
+    return (QkValue)t;
+}
+
+QkValue qk_tuple_from_array(QkThread *tstate, QkValue *values, int64_t n) {
+    QkValue t = qk_tuple_new(tstate, n);
+    if (t != QK_NULL && values != NULL) {
+        memcpy(qk_as_tuple(t)->items, values, (size_t)n * sizeof(QkValue));
+    }
+    return t;
+}
+
+QkValue qk_list_to_tuple(QkThread *tstate, QkValue list) {
+    return qk_tuple_from_array(tstate, qk_as_list(list)->items, qk_as_list(list)->size);
+}
+
+QkValue qk_tuple_from_iterable(QkThread *tstate, QkValue iterable) {
+    if (qk_is_type(iterable, &qk_tuple_type)) {
+        return iterable;
+    }
+    QkValue list = qk_list_from_iterable(tstate, iterable);
+    if (list == QK_NULL) {
+        return QK_NULL;
+    }
+    qk_root_push(tstate, &list);
+    QkValue t = qk_list_to_tuple(tstate, list);
+    qk_root_pop(tstate, 1);
+    return t;
+}
+
+bool qk_sequence_items(QkValue v, QkValue **items, int64_t *n) {
+    if (qk_is_tuple(v)) {
+        *items = qk_as_tuple(v)->items;
+        *n = qk_as_tuple(v)->size;
+        return true;
+    }
+    if (qk_is_list(v)) {
+        *items = qk_as_list(v)->items;
+        *n = qk_as_list(v)->size;
+        return true;
+    }
+    return false;
+}
+
+/* Lists may change under user __eq__: items are fetched again after every comparison. */
+QkValue qk_sequence_compare(QkThread *tstate, QkValue a, QkValue b, uint32_t op) {
+    QkValue *x, *y;
+    int64_t nx, ny, i = 0;
+    for (;; i++) {
+        qk_sequence_items(a, &x, &nx);
+        qk_sequence_items(b, &y, &ny);
+        if (i >= nx || i >= ny) {
+            break;
+        }
+        int eq = qk_equal(tstate, x[i], y[i]);
+        if (eq < 0) {
+            return QK_NULL;
+        }
+        if (!eq) {
+            break;
+        }
+    }
+    qk_sequence_items(a, &x, &nx);
+    qk_sequence_items(b, &y, &ny);
+    if (i >= nx || i >= ny) {
+        switch (op) {
+        case QK_COMPARE_OP_LT:
+            return qk_bool(nx < ny);
+        case QK_COMPARE_OP_LE:
+            return qk_bool(nx <= ny);
+        case QK_COMPARE_OP_EQ:
+            return qk_bool(nx == ny);
+        case QK_COMPARE_OP_NE:
+            return qk_bool(nx != ny);
+        case QK_COMPARE_OP_GT:
+            return qk_bool(nx > ny);
+        default:
+            return qk_bool(nx >= ny);
+        }
+    }
+    if (op == QK_COMPARE_OP_EQ || op == QK_COMPARE_OP_NE) {
+        return qk_bool(op == QK_COMPARE_OP_NE);
+    }
+    return qk_richcompare(tstate, x[i], y[i], op);
+}
+
+QkValue qk_sequence_repr(QkThread *tstate, QkValue self, const char *open, const char *close) {
+    int entered = qk_repr_enter(tstate, self);
+    if (entered != 0) {
+        char buf[8];
+        snprintf(buf, sizeof buf, "%c...%c", open[0], close[strlen(close) - 1]);
+        return entered < 0 ? QK_NULL : qk_str_from_cstr(tstate, buf);
+    }
+    QkBuf b = {0};
+    int failed = qk_buf_append(tstate, &b, open, strlen(open));
+    QkValue *items;
+    int64_t n;
+    for (int64_t i = 0; !failed && qk_sequence_items(self, &items, &n) && i < n; i++) {
+        failed = (i > 0 && qk_buf_append(tstate, &b, ", ", 2) < 0) ||
+                 qk_buf_repr(tstate, &b, items[i]) < 0;
+    }
+    qk_repr_leave(self);
+    if (failed || qk_buf_append(tstate, &b, close, strlen(close)) < 0) {
+        qk_buf_free(&b);
+        return QK_NULL;
+    }
+    return qk_buf_finish(tstate, &b);
+}
+
+/* ---- tuple slots ---- */
+
+static void tuple_traverse(QkObject *self, QkVisitFunc visit, void *arg) {
+    QkTuple *t = (QkTuple *)self;
+    for (int64_t i = 0; i < t->size; i++) {
+        visit(t->items[i], arg);
+    }
+}
+
+static QkValue tuple_repr(QkThread *tstate, QkValue self) {
+    return qk_sequence_repr(tstate, self, "(", qk_as_tuple(self)->size == 1 ? ",)" : ")");
+}
+
+/* CPython's tuple hash (xxHash's mixing), so hash((1, 2)) matches. */
+static int tuple_hash(QkThread *tstate, QkValue self, int64_t *hash) {
+    const uint64_t prime1 = 11400714785074694791ull, prime2 = 14029467366897019727ull,
+                   prime5 = 2870177450012600261ull;
+    QkTuple *t = qk_as_tuple(self);
+    uint64_t acc = prime5;
+    for (int64_t i = 0; i < t->size; i++) {
+        int64_t lane;
+        if (qk_hash(tstate, t->items[i], &lane) < 0) {
+            return -1;
+        }
+        acc += (uint64_t)lane * prime2;
+        acc = (acc << 31) | (acc >> 33);
+        acc *= prime1;
+    }
+    acc += (uint64_t)t->size ^ (prime5 ^ 3527539ull);
+    *hash = acc == UINT64_MAX ? 1546275796 : (int64_t)acc;
+    return 0;
+}
+
+static QkValue tuple_compare(QkThread *tstate, QkValue lhs, QkValue rhs, uint32_t op) {
+    if (!qk_is_tuple(rhs)) {
+        return QK_NOT_IMPLEMENTED;
+    }
+    return qk_sequence_compare(tstate, lhs, rhs, op);
+}
+
+/* a + b and a * n for tuples: items of `parts` repeated. */
+static QkValue tuple_number(QkThread *tstate, uint32_t op, QkValue lhs, QkValue rhs) {
+    if (op == QK_BINARY_OP_ADD && qk_is_tuple(lhs) && qk_is_tuple(rhs)) {
+        int64_t na = qk_as_tuple(lhs)->size, nb = qk_as_tuple(rhs)->size;
+        QkValue r = qk_tuple_new(tstate, na + nb);
+        if (r != QK_NULL) {
+            memcpy(qk_as_tuple(r)->items, qk_as_tuple(lhs)->items, (size_t)na * sizeof(QkValue));
+            memcpy(qk_as_tuple(r)->items + na, qk_as_tuple(rhs)->items,
+                   (size_t)nb * sizeof(QkValue));
+        }
+        return r;
+    }
+    if (op == QK_BINARY_OP_MULTIPLY && (qk_is_int_like(lhs) || qk_is_int_like(rhs))) {
+        QkValue seq = qk_is_tuple(lhs) ? lhs : rhs;
+        int64_t times = qk_int_like_value(qk_is_tuple(lhs) ? rhs : lhs);
+        if (!qk_is_tuple(seq)) {
+            return QK_NOT_IMPLEMENTED;
+        }
+        int64_t n = qk_as_tuple(seq)->size;
+        times = times < 0 ? 0 : times;
+        if (n > 0 && times > INT64_MAX / 16 / n) {
+            return qk_raise(tstate, &qk_exc_MemoryError, "out of memory");
+        }
+        QkValue r = qk_tuple_new(tstate, n * times);
+        for (int64_t i = 0; r != QK_NULL && i < times; i++) {
+            memcpy(qk_as_tuple(r)->items + i * n, qk_as_tuple(seq)->items,
+                   (size_t)n * sizeof(QkValue));
+        }
+        return r;
+    }
+    return QK_NOT_IMPLEMENTED;
+}
+
+static int64_t tuple_len(QkThread *tstate, QkValue self) {
+    (void)tstate;
+    return qk_as_tuple(self)->size;
+}
+
+static QkValue tuple_getitem(QkThread *tstate, QkValue self, QkValue key) {
+    QkTuple *t = qk_as_tuple(self);
+    if (qk_is_type(key, &qk_slice_type)) {
+        int64_t start, stop, step, count;
+        if (qk_slice_indices(tstate, key, t->size, &start, &stop, &step, &count) < 0) {
+            return QK_NULL;
+        }
+        QkValue r = qk_tuple_new(tstate, count);
+        for (int64_t i = 0; r != QK_NULL && i < count; i++) {
+            qk_as_tuple(r)->items[i] = t->items[start + i * step];
+        }
+        return r;
+    }
+    if (!qk_is_int_like(key)) {
+        return qk_raise(tstate, &qk_exc_TypeError,
+                        "tuple indices must be integers or slices, not %s", qk_type_name(key));
+    }
+    int64_t i;
+    return qk_normalize_index(tstate, key, t->size, "tuple", &i) < 0 ? QK_NULL : t->items[i];
+}
+
+/* `in`, for tuples and lists. */
+int qk_sequence_contains(QkThread *tstate, QkValue self, QkValue item) {
+    QkValue *items;
+    int64_t n;
+    for (int64_t i = 0; qk_sequence_items(self, &items, &n) && i < n; i++) {
+        int eq = qk_equal(tstate, items[i], item);
+        if (eq != 0) {
+            return eq;
+        }
+    }
+    return 0;
+}
+
+static QkValue tuple_construct(QkThread *tstate, QkValue type, QkValue *args, size_t nargs,
+                               QkValue kwnames) {
+    (void)type;
+    if (qk_check_args(tstate, "tuple", nargs, kwnames, 0, 1) < 0) {
+        return QK_NULL;
+    }
+    return nargs == 0 ? qk_tuple_new(tstate, 0) : qk_tuple_from_iterable(tstate, args[0]);
+}
+
+/* index and count, for tuples and lists: `what` names the type in the error. */
+QkValue qk_sequence_index(QkThread *tstate, const char *what, QkValue self, QkValue *args,
+                          size_t nargs, QkValue kwnames) {
+    if (qk_check_args(tstate, "index", nargs, kwnames, 1, 3) < 0) {
+        return QK_NULL;
+    }
+    QkValue *items;
+    int64_t n, bounds[2] = {0, INT64_MAX};
+    qk_sequence_items(self, &items, &n);
+    for (size_t k = 1; k < nargs; k++) {
+        if (qk_index(tstate, args[k], &bounds[k - 1]) < 0) {
+            return QK_NULL;
+        }
+        if (bounds[k - 1] < 0) {
+            bounds[k - 1] = bounds[k - 1] + n < 0 ? 0 : bounds[k - 1] + n;
+        }
+    }
+    for (int64_t i = bounds[0]; qk_sequence_items(self, &items, &n) && i < n && i < bounds[1];
+         i++) {
+        int eq = qk_equal(tstate, items[i], args[0]);
+        if (eq != 0) {
+            return eq < 0 ? QK_NULL : qk_from_int(i);
+        }
+    }
+    if (qk_is_list(self)) {
+        QkValue r = qk_repr(tstate, args[0]);
+        return r == QK_NULL ? QK_NULL
+                            : qk_raise(tstate, &qk_exc_ValueError, "%s is not in list",
+                                       qk_as_str(r)->data);
+    }
+    return qk_raise(tstate, &qk_exc_ValueError, "%s.index(x): x not in %s", what, what);
+}
+
+QkValue qk_sequence_count(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                          QkValue kwnames) {
+    if (qk_check_args(tstate, "count", nargs, kwnames, 1, 1) < 0) {
+        return QK_NULL;
+    }
+    QkValue *items;
+    int64_t n, count = 0;
+    for (int64_t i = 0; qk_sequence_items(self, &items, &n) && i < n; i++) {
+        int eq = qk_equal(tstate, items[i], args[0]);
+        if (eq < 0) {
+            return QK_NULL;
+        }
+        count += eq;
+    }
+    return qk_from_int(count);
+}
+
+static QkValue tuple_index(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                           QkValue kwnames) {
+    return qk_sequence_index(tstate, "tuple", self, args, nargs, kwnames);
+}
+
+static QkValue tuple_iter(QkThread *tstate, QkValue self) { return qk_seq_iter_new(tstate, self); }
+
+static const QkMethodDef tuple_methods[] = {
+    {"index", tuple_index},
+    {"count", qk_sequence_count},
+    {NULL, NULL},
+};
+
+QkType qk_tuple_type = {
+    QK_STATIC_TYPE,
+    .name = "tuple",
+    .flags = QK_TYPE_BASETYPE,
+    .traverse = tuple_traverse,
+    .repr = tuple_repr,
+    .hash = tuple_hash,
+    .compare = tuple_compare,
+    .number = tuple_number,
+    .len = tuple_len,
+    .getitem = tuple_getitem,
+    .contains = qk_sequence_contains,
+    .iter = tuple_iter,
+    .construct = tuple_construct,
+    .methods = tuple_methods,
+};

@@ -1,0 +1,214 @@
+/* The built-in value types (number, float, str, tuple, list, dict, set, slice, range, iterators)
+ * and the helpers their C files share: layouts that object.h does not already give, constructors,
+ * a growable byte buffer for building strings, and argument parsing for C functions. */
+#ifndef QUACK_TYPES_H
+#define QUACK_TYPES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "abstract.h"
+
+extern QkType qk_set_type, qk_slice_type, qk_enumerate_type, qk_zip_type,
+    qk_map_type, qk_filter_type, qk_reversed_type, qk_list_iter_type, qk_tuple_iter_type,
+    qk_str_iter_type,
+    qk_dict_keys_type, qk_dict_values_type, qk_dict_items_type, qk_dict_keyiter_type,
+    qk_dict_valueiter_type, qk_dict_itemiter_type, qk_set_iter_type;
+
+/* list and tuple iterators (iterators.c): by index, so a list growing in the loop is seen. */
+typedef struct QkSeqIter {
+    QkObject ob;
+    QkValue seq; /* QK_NULL once exhausted */
+    int64_t index;
+} QkSeqIter;
+
+/* ---- numbers (number.c, float.c) ---- */
+static inline double qk_float_value(QkValue v) { return ((QkFloat *)v)->value; }
+/* int and bool: the int they stand for. */
+static inline bool qk_is_int_like(QkValue v) {
+    return qk_is_int(v) || v == QK_TRUE || v == QK_FALSE;
+}
+static inline int64_t qk_int_like_value(QkValue v) {
+    return qk_is_int(v) ? qk_int_value(v) : v == QK_TRUE;
+}
+/* An int, bool or float as a double; false (nothing raised) for any other value. */
+bool qk_as_double(QkValue v, double *out);
+/* An int or bool (an index, a count): else TypeError "'T' object cannot be interpreted as an
+ * integer". Returns -1 on failure. */
+int qk_index(QkThread *tstate, QkValue v, int64_t *out);
+/* The int for a result computed in 64 bits: OverflowError if it leaves the 63-bit range. */
+QkValue qk_int_result(QkThread *tstate, int64_t value);
+QkValue qk_int_overflow(QkThread *tstate);
+/* CPython's numeric hash (so 1, 1.0 and True hash alike); never -1. */
+int64_t qk_hash_int(int64_t v);
+int64_t qk_hash_double(double v);
+/* Python's float to int conversion (truncating): ValueError/OverflowError for nan/inf/huge. */
+QkValue qk_int_from_double(QkThread *tstate, double v);
+/* repr(float) into buf (at least 32 bytes): the shortest string that reads back the same. */
+void qk_double_repr(double v, char *buf, size_t size);
+/* round(x, ndigits) for floats and ints, and built-in round(). */
+QkValue qk_round(QkThread *tstate, QkValue x, QkValue ndigits);
+/* The number slots shared by int and bool, and float's, for types that subclass them. */
+QkValue qk_int_number(QkThread *tstate, uint32_t op, QkValue lhs, QkValue rhs);
+QkValue qk_float_number(QkThread *tstate, uint32_t op, QkValue lhs, QkValue rhs);
+QkValue qk_float_unary(QkThread *tstate, uint32_t op, QkValue self, QkValue unused);
+QkValue qk_float_compare(QkThread *tstate, QkValue lhs, QkValue rhs, uint32_t op);
+int qk_float_hash(QkThread *tstate, QkValue self, int64_t *hash);
+extern const QkMethodDef qk_float_methods[];
+/* divmod(a, b) and the unary operators (QK_UNARY_*: abs() and unary + use it). */
+QkValue qk_divmod(QkThread *tstate, QkValue a, QkValue b);
+QkValue qk_unary_op(QkThread *tstate, uint32_t op, QkValue v);
+QkValue qk_int_construct(QkThread *tstate, QkValue type, QkValue *args, size_t nargs,
+                         QkValue kwnames);
+/* int(s, base) on a str: ValueError with CPython's message on a bad literal. */
+QkValue qk_int_from_str(QkThread *tstate, QkValue s, int64_t base);
+
+/* ---- a growable byte buffer (malloc'd: the collector never sees it, so it needs no rooting) */
+typedef struct QkBuf {
+    char *data;
+    size_t len, cap;
+} QkBuf;
+
+/* Each returns -1 with MemoryError set on failure. */
+int qk_buf_append(QkThread *tstate, QkBuf *b, const char *data, size_t n);
+int qk_buf_putc(QkThread *tstate, QkBuf *b, char c);
+int qk_buf_printf(QkThread *tstate, QkBuf *b, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+int qk_buf_fill(QkThread *tstate, QkBuf *b, const char *fill, size_t fill_len, int64_t count);
+/* Appends repr(v) / str(v). */
+int qk_buf_repr(QkThread *tstate, QkBuf *b, QkValue v);
+int qk_buf_str(QkThread *tstate, QkBuf *b, QkValue v);
+/* The buffer's bytes as a new str; the buffer is freed either way. */
+QkValue qk_buf_finish(QkThread *tstate, QkBuf *b);
+void qk_buf_free(QkBuf *b);
+
+/* ---- str (str.c) ---- */
+static inline bool qk_is_str(QkValue v) { return qk_is_type(v, &qk_str_type); }
+int64_t qk_str_cp_length(QkValue s); /* len(): code points */
+bool qk_str_is_ascii(QkValue s);
+/* Byte offset of code point i (0 <= i <= len). */
+int64_t qk_str_cp_offset(QkValue s, int64_t i);
+/* UTF-8 decoding of one code point at *p (advanced past it). */
+uint32_t qk_utf8_decode(const char **p);
+/* Encodes cp into out (4 bytes): the number of bytes. */
+int qk_utf8_encode(uint32_t cp, char *out);
+int qk_str_compare(QkValue a, QkValue b); /* <0, 0, >0: code point order */
+QkValue qk_str_concat(QkThread *tstate, QkValue a, QkValue b);
+QkValue qk_str_repr(QkThread *tstate, QkValue s);
+QkValue qk_str_from_codepoint(QkThread *tstate, uint32_t cp);
+QkValue qk_str_mod(QkThread *tstate, QkValue format, QkValue args); /* format.c: str % args */
+/* The empty string, and one-character ASCII strings, shared. */
+QkValue qk_str_empty(QkThread *tstate);
+
+/* ---- tuple, list (tuple.c, list.c) ---- */
+static inline bool qk_is_tuple(QkValue v) {
+    return qk_is_object(v) && qk_type_is_subtype(qk_as_object(v)->type, &qk_tuple_type);
+}
+static inline bool qk_is_list(QkValue v) {
+    return qk_is_object(v) && qk_type_is_subtype(qk_as_object(v)->type, &qk_list_type);
+}
+/* Items left QK_NULL when values is NULL: the caller fills them in before any allocation. */
+QkValue qk_tuple_new(QkThread *tstate, int64_t n);
+QkValue qk_list_new(QkThread *tstate, int64_t n); /* n QK_NONE items */
+/* A new list of the iterable's items. */
+QkValue qk_list_from_iterable(QkThread *tstate, QkValue iterable);
+QkValue qk_tuple_from_iterable(QkThread *tstate, QkValue iterable);
+/* Items and count of a tuple or list (for fast paths); false for anything else. */
+bool qk_sequence_items(QkValue v, QkValue **items, int64_t *n);
+/* Stable sort of the list in place, by key (QK_NULL: the items) and reverse. */
+int qk_list_sort(QkThread *tstate, QkValue list, QkValue key, bool reverse);
+/* Lexicographic comparison of two item arrays (tuples, lists). */
+QkValue qk_sequence_compare(QkThread *tstate, QkValue a, QkValue b, uint32_t op);
+/* `in`, index() and count() of tuples and lists; what: "tuple" or "list" for messages. */
+int qk_sequence_contains(QkThread *tstate, QkValue self, QkValue item);
+QkValue qk_sequence_index(QkThread *tstate, const char *what, QkValue self, QkValue *args,
+                          size_t nargs, QkValue kwnames);
+QkValue qk_sequence_count(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                          QkValue kwnames);
+/* repr of items between open and close ("(", ")" / "[", "]"), with recursion guard. */
+QkValue qk_sequence_repr(QkThread *tstate, QkValue self, const char *open, const char *close);
+
+/* ---- dict (dict.c) ---- */
+static inline bool qk_is_dict(QkValue v) {
+    return qk_is_object(v) && qk_type_is_subtype(qk_as_object(v)->type, &qk_dict_type);
+}
+/* Any hashable key. getitem: 1 found (*out set), 0 absent, -1 error. */
+int qk_dict_getitem(QkThread *tstate, QkValue dict, QkValue key, QkValue *out);
+int qk_dict_setitem(QkThread *tstate, QkValue dict, QkValue key, QkValue value);
+/* 1 deleted, 0 absent (nothing raised), -1 error. *out (may be NULL) gets the value. */
+int qk_dict_delitem(QkThread *tstate, QkValue dict, QkValue key, QkValue *out);
+QkValue qk_dict_copy(QkThread *tstate, QkValue dict);
+/* Iterates live entries: *pos starts at 0; false at the end. */
+bool qk_dict_next(QkValue dict, int64_t *pos, QkValue *key, QkValue *value);
+QkValue qk_key_error(QkThread *tstate, QkValue key);
+
+/* ---- set (set.c) ---- */
+static inline bool qk_is_set(QkValue v) {
+    return qk_is_object(v) && qk_type_is_subtype(qk_as_object(v)->type, &qk_set_type);
+}
+QkValue qk_set_new(QkThread *tstate);
+int qk_set_contains(QkThread *tstate, QkValue set, QkValue key);
+bool qk_set_next(QkValue set, int64_t *pos, QkValue *key);
+
+/* ---- slice, range (slice.c, range.c) ---- */
+typedef struct QkSlice {
+    QkObject ob;
+    QkValue start, stop, step;
+} QkSlice;
+
+/* Resolves a slice against a length (CPython's PySlice_GetIndicesEx): the number of items. */
+int qk_slice_indices(QkThread *tstate, QkValue slice, int64_t length, int64_t *start,
+                     int64_t *stop, int64_t *step, int64_t *count);
+/* A subscript that is an index: normalized against length (negative counts from the end);
+ * IndexError "<what> index out of range" outside. */
+int qk_normalize_index(QkThread *tstate, QkValue key, int64_t length, const char *what,
+                       int64_t *index);
+int64_t qk_range_length(int64_t start, int64_t stop, int64_t step);
+QkValue qk_range_new(QkThread *tstate, int64_t start, int64_t stop, int64_t step);
+QkValue qk_range_iter_new(QkThread *tstate, int64_t first, int64_t step, int64_t n);
+
+/* ---- iterators (iterators.c) ---- */
+/* An iterator over a tuple, list (by index, so appends during iteration are seen) or reversed. */
+QkValue qk_seq_iter_new(QkThread *tstate, QkValue seq);
+QkValue qk_reversed_new(QkThread *tstate, QkValue seq);
+/* Iterators for dict views: which is 0 keys, 1 values, 2 items. */
+QkValue qk_dict_iter_new(QkThread *tstate, QkValue dict, int which);
+QkValue qk_dict_view_new(QkThread *tstate, QkValue dict, int which);
+QkValue qk_set_iter_new(QkThread *tstate, QkValue set);
+QkValue qk_str_iter_new(QkThread *tstate, QkValue str);
+/* The iter slot of iterators: an iterator is its own iterator. */
+QkValue qk_iter_self(QkThread *tstate, QkValue self);
+
+/* ---- repr recursion guard: `l = [l]` prints [[...]] ---- */
+/* 1: self is already being repr'd (print "..."), 0: entered, -1: too deep. */
+int qk_repr_enter(QkThread *tstate, QkValue self);
+void qk_repr_leave(QkValue self);
+
+/* ---- hashing ---- */
+/* The hash slot of mutable containers: TypeError "unhashable type: 'T'". */
+int qk_hash_unhashable(QkThread *tstate, QkValue self, int64_t *hash);
+/* Identity hash: for objects whose type has no hash slot. */
+int64_t qk_hash_pointer(QkValue v);
+
+/* ---- format.c ---- */
+/* format(v, spec) for int, bool, float and str; QK_NOT_IMPLEMENTED for other types. */
+QkValue qk_format_builtin(QkThread *tstate, QkValue v, QkValue spec);
+QkValue qk_str_format_method(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                             QkValue kwnames);
+
+/* ---- argument parsing for C functions (args.c) ---- */
+static inline size_t qk_nkwargs(QkValue kwnames) {
+    return kwnames == QK_NULL ? 0 : (size_t)qk_as_tuple(kwnames)->size;
+}
+/* Binds a C function's arguments to nparams slots out[0..nparams): the first max_positional can
+ * be given by position (at least min_positional must be); names[i] (NULL: positional only) by
+ * keyword. Missing optional ones are QK_NULL. Raises CPython's messages, naming fname. */
+int qk_parse_args(QkThread *tstate, const char *fname, QkValue *args, size_t nargs,
+                  QkValue kwnames, int min_positional, int max_positional, int nparams,
+                  const char *const *names, QkValue *out);
+/* For functions without keywords: checks the count (min..max positional) and no keywords. */
+int qk_check_args(QkThread *tstate, const char *fname, size_t nargs, QkValue kwnames, int min,
+                  int max);
+
+#endif
