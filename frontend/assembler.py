@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import opcodes
+from .codeobject import ExceptionEntry
 from .errors import CompileError
-from .instrs import INSTRUCTIONS, Arg, stack_effect
+from .instrs import EMITTABLE, TERMINAL, Arg, arg_kind, jumps, popped, stack_effect
 
 MAX_OPARG = (1 << 24) - 1
 
@@ -18,11 +19,21 @@ class Label:
         self.index: int | None = None
 
 
+class Handler:
+    """An exception handler: where an exception raised by a covered instruction goes, and the
+    value-stack depth the runtime cuts to before pushing the exception."""
+
+    def __init__(self, label: Label, depth: int) -> None:
+        self.label = label
+        self.depth = depth
+
+
 @dataclass
 class Instr:
     name: str
     oparg: int | Label
     line: int
+    handler: Handler | None
 
 
 @dataclass
@@ -30,15 +41,16 @@ class Assembled:
     code: list[int]
     lines: list[int]
     stacksize: int
+    exceptions: list[ExceptionEntry]
 
 
 class Assembler:
     def __init__(self) -> None:
         self.instrs: list[Instr] = []
 
-    def emit(self, name: str, oparg: int | Label, line: int) -> None:
-        assert name in INSTRUCTIONS, name
-        self.instrs.append(Instr(name, oparg, line))
+    def emit(self, name: str, oparg: int | Label, line: int, handler: Handler | None) -> None:
+        assert name in EMITTABLE, name
+        self.instrs.append(Instr(name, oparg, line, handler))
 
     def bind(self, label: Label) -> None:
         assert label.index is None, "label bound twice"
@@ -57,7 +69,26 @@ class Assembler:
             code.append(opcodes.OPCODES[instr.name] | oparg << 8)
             code.extend([0] * opcodes.CACHE_SIZE.get(instr.name, 0))
             lines.extend([instr.line] * opcodes.size(instr.name))
-        return Assembled(code, lines, self._max_depth())
+        return Assembled(code, lines, self._max_depth(), self._exception_table(offsets))
+
+    def _exception_table(self, offsets: list[int]) -> list[ExceptionEntry]:
+        """One entry per run of consecutive instructions with the same handler: entries never
+        overlap, so the runtime's lookup is a search for the one containing the offset."""
+        entries: list[ExceptionEntry] = []
+        run_start = 0
+        for i, instr in enumerate(self.instrs):
+            handler = instr.handler
+            if handler is None:
+                continue
+            last = i + 1 == len(self.instrs) or self.instrs[i + 1].handler is not handler
+            if i == 0 or self.instrs[i - 1].handler is not handler:
+                run_start = i
+            if last:
+                target = offsets[self._handler_target(handler)]
+                entries.append(
+                    ExceptionEntry(offsets[run_start], offsets[i + 1], target, handler.depth)
+                )
+        return entries
 
     def _resolve(self, i: int, instr: Instr, offsets: list[int]) -> int:
         """The oparg of instruction `i`: jumps count units from the end of the instruction."""
@@ -66,7 +97,7 @@ class Assembler:
         target = instr.oparg.index
         assert target is not None, f"unbound label in {instr.name}"
         end = offsets[i + 1]
-        if INSTRUCTIONS[instr.name].arg is Arg.JUMP_BACKWARD:
+        if arg_kind(instr.name) is Arg.JUMP_BACKWARD:
             delta = end - offsets[target]
         else:
             delta = offsets[target] - end
@@ -76,6 +107,10 @@ class Assembler:
     def _target(self, instr: Instr) -> int:
         assert isinstance(instr.oparg, Label) and instr.oparg.index is not None
         return instr.oparg.index
+
+    def _handler_target(self, handler: Handler) -> int:
+        assert handler.label.index is not None, "unbound handler label"
+        return handler.label.index
 
     def _max_depth(self) -> int:
         """Walks every path from the entry; the depth at each instruction must agree on all paths
@@ -97,14 +132,15 @@ class Assembler:
             index = work.pop()
             instr = self.instrs[index]
             depth = depth_at[index]
-            info = INSTRUCTIONS[instr.name]
             oparg = instr.oparg if isinstance(instr.oparg, int) else 0
-            if instr.name == "COPY":
-                assert 1 <= oparg <= depth, f"COPY {oparg} at depth {depth}"
-            if info.jump_effect is not None:
+            assert popped(instr.name, oparg) <= depth, f"{instr.name} {oparg} at depth {depth}"
+            if instr.handler is not None:
+                assert depth >= instr.handler.depth, f"below its handler's depth at {index}"
+                reach(self._handler_target(instr.handler), instr.handler.depth + 1)
+            if jumps(instr.name):
                 reach(self._target(instr), depth + stack_effect(instr.name, oparg, jump=True))
             after = depth + stack_effect(instr.name, oparg, jump=False)
             highest = max(highest, depth, after)
-            if not info.terminal:
+            if instr.name not in TERMINAL:
                 reach(index + 1, after)
         return highest

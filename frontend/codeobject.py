@@ -3,7 +3,24 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from types import EllipsisType
 from typing import TypeAlias
+
+# Code flags, as the image stores them (CPython's values).
+FLAG_VARARGS = 0x04
+FLAG_VARKEYWORDS = 0x08
+FLAG_GENERATOR = 0x20
+
+
+@dataclass(frozen=True)
+class ExceptionEntry:
+    """Instructions in [start, end) (code units) that raise go to `target`, with the value stack
+    cut to `depth` and the exception pushed."""
+
+    start: int
+    end: int
+    target: int
+    depth: int
 
 
 @dataclass(eq=False)
@@ -18,15 +35,22 @@ class CodeObject:
     # The source line of every code unit, caches included.
     lines: list[int]
     consts: list[Const] = field(default_factory=list)
-    # Global names, indexed by LOAD_GLOBAL/STORE_GLOBAL opargs.
+    # Global, attribute and imported names, indexed by the opargs that name them.
     names: list[str] = field(default_factory=list)
-    # Local names, parameters first, indexed by LOAD_FAST/STORE_FAST opargs.
+    # Local slots: parameters first, then other locals, cell-only variables, free variables.
     varnames: list[str] = field(default_factory=list)
+    # Per slot: 0 plain, 1 cell, 2 free (symbols.SlotKind).
+    kinds: list[int] = field(default_factory=list)
+    posonlyargcount: int = 0
+    kwonlyargcount: int = 0
+    flags: int = 0
+    exceptions: list[ExceptionEntry] = field(default_factory=list)
 
     @property
     def nlocals(self) -> int:
         return len(self.varnames)
 
 
-# A constant: None, a bool, an int in the 63-bit range, a str, or a nested code object.
-Const: TypeAlias = "None | bool | int | str | CodeObject"
+# A constant: None, a bool, an int in the 63-bit range, a float, a str, Ellipsis, a tuple of
+# constants, or a nested code object.
+Const: TypeAlias = "None | bool | int | float | str | EllipsisType | tuple[Const, ...] | CodeObject"

@@ -1,16 +1,37 @@
-"""The code image: the file the runtime loads (format in docs, little-endian throughout)."""
+"""The code image: the file the runtime loads (little-endian throughout).
+
+image: magic b"QKIMG\\0\\0\\0"; u32 version (2); str digest; str filename; code (module)
+code:  str name; u32 firstlineno, argcount, posonlyargcount, kwonlyargcount, flags, nlocals,
+       stacksize, ncode; u32 units[ncode]; u32 lines[ncode];
+       u32 nconsts; const[nconsts]; u32 nnames; str names[nnames];
+       u32 nvarnames (== nlocals); str varnames[nlocals]; u8 kinds[nlocals];
+       u32 nexceptions; nexceptions x (u32 start, end, target, depth)
+const: u8 tag, then: 0 None, 1 True, 2 False, 3 int (i64), 4 str, 5 code,
+       6 float (f64), 7 tuple (u32 n, n consts), 8 Ellipsis
+str:   u32 byte length, UTF-8 bytes
+"""
 
 from __future__ import annotations
 
 import struct
 from dataclasses import dataclass
 
-from .codeobject import CodeObject, Const
+from .codeobject import CodeObject, Const, ExceptionEntry
 
 MAGIC = b"QKIMG\0\0\0"
-VERSION = 1
+VERSION = 2
 
-TAG_NONE, TAG_TRUE, TAG_FALSE, TAG_INT, TAG_STR, TAG_CODE = range(6)
+(
+    TAG_NONE,
+    TAG_TRUE,
+    TAG_FALSE,
+    TAG_INT,
+    TAG_STR,
+    TAG_CODE,
+    TAG_FLOAT,
+    TAG_TUPLE,
+    TAG_ELLIPSIS,
+) = range(9)
 
 
 @dataclass
@@ -22,7 +43,7 @@ class Image:
 
 def write_image(image: Image) -> bytes:
     out = bytearray(MAGIC)
-    out += struct.pack("<I", VERSION)
+    _u32(out, VERSION)
     _str(out, image.digest)
     _str(out, image.filename)
     _code(out, image.module)
@@ -41,8 +62,17 @@ def _str(out: bytearray, text: str) -> None:
 
 def _code(out: bytearray, code: CodeObject) -> None:
     _str(out, code.name)
-    for field in (code.firstlineno, code.argcount, code.nlocals, code.stacksize, len(code.code)):
-        _u32(out, field)
+    header = (
+        code.firstlineno,
+        code.argcount,
+        code.posonlyargcount,
+        code.kwonlyargcount,
+        code.flags,
+        code.nlocals,
+        code.stacksize,
+        len(code.code),
+    )
+    out += struct.pack(f"<{len(header)}I", *header)
     out += struct.pack(f"<{len(code.code)}I", *code.code)
     out += struct.pack(f"<{len(code.lines)}I", *code.lines)
     _u32(out, len(code.consts))
@@ -52,6 +82,10 @@ def _code(out: bytearray, code: CodeObject) -> None:
         _u32(out, len(names))
         for name in names:
             _str(out, name)
+    out += bytes(code.kinds)
+    _u32(out, len(code.exceptions))
+    for entry in code.exceptions:
+        out += struct.pack("<4I", entry.start, entry.end, entry.target, entry.depth)
 
 
 def _const(out: bytearray, value: Const) -> None:
@@ -62,13 +96,24 @@ def _const(out: bytearray, value: Const) -> None:
         out.append(TAG_TRUE)
     elif value is False:
         out.append(TAG_FALSE)
+    elif value is Ellipsis:
+        out.append(TAG_ELLIPSIS)
     elif isinstance(value, int):
         out.append(TAG_INT)
         out += struct.pack("<q", value)
+    elif isinstance(value, float):
+        out.append(TAG_FLOAT)
+        out += struct.pack("<d", value)
     elif isinstance(value, str):
         out.append(TAG_STR)
         _str(out, value)
+    elif isinstance(value, tuple):
+        out.append(TAG_TUPLE)
+        _u32(out, len(value))
+        for item in value:
+            _const(out, item)
     else:
+        assert isinstance(value, CodeObject)
         out.append(TAG_CODE)
         _code(out, value)
 
@@ -117,7 +162,7 @@ class _Reader:
 
     def code(self) -> CodeObject:
         name = self.str()
-        firstlineno, argcount, nlocals, stacksize, ncode = self.u32s(5)
+        firstlineno, argcount, posonly, kwonly, flags, nlocals, stacksize, ncode = self.u32s(8)
         code = self.u32s(ncode)
         lines = self.u32s(ncode)
         consts = [self.const() for _ in range(self.u32())]
@@ -125,8 +170,23 @@ class _Reader:
         varnames = [self.str() for _ in range(self.u32())]
         if len(varnames) != nlocals:
             raise ImageFormatError(f"{name}: nlocals {nlocals} != {len(varnames)} varnames")
+        kinds = list(self.take(nlocals))
+        exceptions = [ExceptionEntry(*self.u32s(4)) for _ in range(self.u32())]
         return CodeObject(
-            name, firstlineno, argcount, stacksize, code, lines, consts, names, varnames
+            name,
+            firstlineno,
+            argcount,
+            stacksize,
+            code,
+            lines,
+            consts,
+            names,
+            varnames,
+            kinds,
+            posonly,
+            kwonly,
+            flags,
+            exceptions,
         )
 
     def const(self) -> Const:
@@ -137,11 +197,18 @@ class _Reader:
             return True
         if tag == TAG_FALSE:
             return False
+        if tag == TAG_ELLIPSIS:
+            return Ellipsis
         if tag == TAG_INT:
             value: int = struct.unpack("<q", self.take(8))[0]
             return value
+        if tag == TAG_FLOAT:
+            number: float = struct.unpack("<d", self.take(8))[0]
+            return number
         if tag == TAG_STR:
             return self.str()
+        if tag == TAG_TUPLE:
+            return tuple(self.const() for _ in range(self.u32()))
         if tag == TAG_CODE:
             return self.code()
         raise ImageFormatError(f"bad constant tag {tag}")

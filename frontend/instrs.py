@@ -1,13 +1,12 @@
-"""What the front end knows about each instruction it emits: stack effect and oparg meaning.
-
-Derived from uop_defs/instructions.uops; tests/test_frontend.py checks the stack effects against
-that file so the two cannot drift apart.
-"""
+"""What the front end knows about instructions beyond the generated table (opcodes.py): what an
+oparg means, which way jumps go, the stack on a jump edge where it differs from falling through,
+and which instructions never fall through. Stack effects themselves come from uop_defs."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
+
+from . import opcodes
 
 
 class Arg(Enum):
@@ -17,60 +16,80 @@ class Arg(Enum):
     CONST = "const"
     LOCAL = "local"
     NAME = "name"
-    BINARY_OP = "binary_op"
-    COMPARE_OP = "compare_op"
     COUNT = "count"
     JUMP_FORWARD = "jump_forward"
     JUMP_BACKWARD = "jump_backward"
+    # An operator or kind, named by the instruction's oparg(...) enum in uop_defs.
+    ENUM = "enum"
 
 
-@dataclass(frozen=True)
-class Info:
-    """`effect` is the stack change when execution falls through; `jump_effect` when it jumps
-    (None for instructions that do not jump). CALL also pops its oparg arguments."""
-
-    effect: int
-    arg: Arg = Arg.NONE
-    jump_effect: int | None = None
-    # No fall-through: control never reaches the next instruction.
-    terminal: bool = False
-
-
-INSTRUCTIONS: dict[str, Info] = {
-    "NOP": Info(0),
-    "LOAD_CONST": Info(1, Arg.CONST),
-    "LOAD_FAST": Info(1, Arg.LOCAL),
-    "STORE_FAST": Info(-1, Arg.LOCAL),
-    "POP_TOP": Info(-1),
-    "COPY": Info(1, Arg.COUNT),
-    "LOAD_GLOBAL": Info(1, Arg.NAME),
-    "STORE_GLOBAL": Info(-1, Arg.NAME),
-    "BINARY_OP": Info(-1, Arg.BINARY_OP),
-    "COMPARE_OP": Info(-1, Arg.COMPARE_OP),
-    "UNARY_NEGATIVE": Info(0),
-    "UNARY_INVERT": Info(0),
-    "UNARY_NOT": Info(0),
-    "TO_BOOL": Info(0),
-    "POP_JUMP_IF_FALSE": Info(-1, Arg.JUMP_FORWARD, jump_effect=-1),
-    "POP_JUMP_IF_TRUE": Info(-1, Arg.JUMP_FORWARD, jump_effect=-1),
-    "JUMP_FORWARD": Info(0, Arg.JUMP_FORWARD, jump_effect=0, terminal=True),
-    "JUMP_BACKWARD": Info(0, Arg.JUMP_BACKWARD, jump_effect=0, terminal=True),
-    "GET_ITER": Info(0),
-    # Exhaustion jumps to END_FOR with the iterator still on the stack.
-    "FOR_ITER": Info(1, Arg.JUMP_FORWARD, jump_effect=0),
-    "END_FOR": Info(-1),
-    "MAKE_FUNCTION": Info(0),
-    # Pops the callable and `oparg` arguments, pushes the result.
-    "CALL": Info(0, Arg.COUNT),
-    "RETURN_VALUE": Info(-1, terminal=True),
+_ARGS: dict[str, Arg] = {
+    "LOAD_CONST": Arg.CONST,
+    **dict.fromkeys(
+        (
+            "LOAD_FAST",
+            "STORE_FAST",
+            "DELETE_FAST",
+            "MAKE_CELL",
+            "LOAD_DEREF",
+            "STORE_DEREF",
+            "LOAD_CLOSURE",
+        ),
+        Arg.LOCAL,
+    ),
+    **dict.fromkeys(
+        (
+            "LOAD_GLOBAL",
+            "STORE_GLOBAL",
+            "DELETE_GLOBAL",
+            "LOAD_NAME",
+            "STORE_NAME",
+            "DELETE_NAME",
+            "LOAD_ATTR",
+            "LOAD_METHOD",
+            "STORE_ATTR",
+            "DELETE_ATTR",
+            "IMPORT_NAME",
+            "IMPORT_FROM",
+        ),
+        Arg.NAME,
+    ),
+    "JUMP_BACKWARD": Arg.JUMP_BACKWARD,
 }
+
+# Exhaustion jumps to END_FOR with the iterator but no next value.
+_JUMP_EDGE_CHANGE: dict[str, int] = {"FOR_ITER": -1}
+
+# No fall-through: control never reaches the next instruction.
+TERMINAL = frozenset({"JUMP_FORWARD", "JUMP_BACKWARD", "RETURN_VALUE", "RAISE_VARARGS", "RERAISE"})
+
+# ENTER_EXECUTOR only ever appears at run time, written over a JUMP_BACKWARD.
+EMITTABLE = frozenset(opcodes.OPCODES) - {"ENTER_EXECUTOR"}
+
+
+def arg_kind(name: str) -> Arg:
+    if name in _ARGS:
+        return _ARGS[name]
+    if name in opcodes.HAS_JUMP:
+        return Arg.JUMP_FORWARD
+    if name in opcodes.OPARGS:
+        return Arg.ENUM
+    return Arg.COUNT if name in opcodes.HAS_ARG else Arg.NONE
+
+
+def jumps(name: str) -> bool:
+    return name in opcodes.HAS_JUMP
 
 
 def stack_effect(name: str, oparg: int, jump: bool) -> int:
     """The stack change of one instruction along the fall-through or the jump edge."""
-    info = INSTRUCTIONS[name]
-    effect = info.jump_effect if jump else info.effect
-    assert effect is not None, f"{name} does not jump"
-    if name == "CALL":
-        effect -= oparg
-    return effect
+    assert not jump or jumps(name), f"{name} does not jump"
+    popped, pushed = opcodes.POPPED[name], opcodes.PUSHED[name]
+    effect = pushed[0] + pushed[1] * oparg - popped[0] - popped[1] * oparg
+    return effect + _JUMP_EDGE_CHANGE.get(name, 0) if jump else effect
+
+
+def popped(name: str, oparg: int) -> int:
+    """Items the instruction reads from the stack: the stack must be at least this deep."""
+    constant, coefficient = opcodes.POPPED[name]
+    return constant + coefficient * oparg

@@ -17,6 +17,12 @@ DIGEST: str = _table.DIGEST
 OPCODES: dict[str, int] = _table.OPCODES
 CACHE_SIZE: dict[str, int] = _table.CACHE_SIZE
 OPARG_SYMBOLS: dict[str, dict[str, int]] = _table.OPARG_SYMBOLS
+OPARGS: dict[str, dict[str, int]] = _table.OPARGS
+# (constant, coefficient of oparg) of the items each instruction pops and pushes.
+POPPED: dict[str, tuple[int, int]] = _table.POPPED
+PUSHED: dict[str, tuple[int, int]] = _table.PUSHED
+HAS_JUMP: frozenset[str] = _table.HAS_JUMP
+HAS_ARG: frozenset[str] = _table.HAS_ARG
 
 OPNAMES: dict[int, str] = {code: name for name, code in OPCODES.items()}
 

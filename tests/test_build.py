@@ -129,17 +129,20 @@ def test_second_build_does_nothing(built: Built) -> None:
     assert_nothing_done(built.tree)
 
 
-def generated_includes(root: Path, source: Path, seen: set[Path] | None = None) -> bool:
-    """Whether a runtime file includes, directly or through runtime headers, a generated header."""
+def included_generated(root: Path, source: Path, seen: set[Path] | None = None) -> set[str]:
+    """The generated headers a source includes, directly or through runtime and generated
+    headers (found by scanning #include lines)."""
     seen = set() if seen is None else seen
     seen.add(source)
+    found: set[str] = set()
     for name in re.findall(r'^#include "([^"]+)"', source.read_text(), re.MULTILINE):
-        if (root / OUT / "include" / name).exists():
-            return True
-        header = root / "runtime" / name
-        if header.exists() and header not in seen and generated_includes(root, header, seen):
-            return True
-    return False
+        generated = root / OUT / "include" / name
+        if generated.exists():
+            found.add(name)
+        for header in (generated, root / "runtime" / name):
+            if header.exists() and header not in seen:
+                found |= included_generated(root, header, seen)
+    return found
 
 
 def rebuild_after(tree: Tree, text: str) -> tuple[list[str], list[str]]:
@@ -157,6 +160,20 @@ def rebuild_after(tree: Tree, text: str) -> tuple[list[str], list[str]]:
     return stencils, runtime
 
 
+# What a micro-op's body reaches: the per-uop body, the two interpreters' case files and the
+# stencils (whose header embeds the compiled code). The table headers (quack_opcodes.h,
+# quack_uops.h, quack_metadata.h, lib/quack_opcodes.py) carry a digest of the facts they hold,
+# not of the DSL sources, so a body edit leaves them byte-identical.
+CASE_FILES = ("quack_tier1_cases.c.h", "quack_tier2_cases.c.h")
+STENCIL_HEADER = "quack_stencils.h"
+TABLE_HEADERS = (
+    "include/quack_opcodes.h",
+    "include/quack_uops.h",
+    "include/quack_metadata.h",
+    "lib/quack_opcodes.py",
+)
+
+
 def test_editing_one_uop_recompiles_only_its_stencil(built: Built) -> None:
     tree = built.tree
     defs = tree.root / "uop_defs" / "instructions.uops"
@@ -166,26 +183,50 @@ def test_editing_one_uop_recompiles_only_its_stencil(built: Built) -> None:
         EDITED_DEFINITION,
         EDITED_DEFINITION.replace("{\n", "{\n    " + EDIT_COMMENT + "\n", 1),
     )
-    independent = sorted(
-        p.name for p in (tree.root / "runtime").glob("*.c") if not generated_includes(tree.root, p)
-    )
-    # Files that include no generated header exist, or the last assertion below would be empty.
-    assert {"gc.c", "main.c"} <= set(independent), independent
+    # Every runtime file includes the opcode table (runtime/quack.h -> specialize.h ->
+    # quack_opcodes.h); only those including a case file or the stencils see a body.
+    sources = sorted((tree.root / "runtime").glob("*.c"))
+    includes = {p.name: included_generated(tree.root, p) for p in sources}
+    assert all("quack_opcodes.h" in found for found in includes.values()), includes
+    reached = {name for name, found in includes.items() if found & {*CASE_FILES, STENCIL_HEADER}}
+    assert {"ceval.c", "executor.c", "jit.c"} <= reached, reached
+    # Files the edit must not recompile exist, or the runtime assertion below proves little.
+    assert {"gc.c", "main.c"}.isdisjoint(reached), reached
+    before = snapshot(tree.root)
     try:
         stencils, runtime = rebuild_after(tree, edited)
+        after = snapshot(tree.root)
         # A comment inside the body is kept in the generated body, so its bytes changed...
-        body = (tree.root / OUT / "uops" / f"{EDITED_UOP}.c.h").read_text()
-        assert EDIT_COMMENT in body
+        body = f"uops/{EDITED_UOP}.c.h"
+        assert EDIT_COMMENT in after[body].decode()
         # ...and only its stencil is recompiled: every other body and the shim are unchanged.
         assert stencils == [EDITED_UOP]
-        # Both interpreters include the case bodies, in both variants (quack and quack-asan).
-        assert runtime.count("ceval.c") == runtime.count("executor.c") == 2, runtime
-        assert set(runtime).isdisjoint(independent), runtime
+        # The generated files whose bytes changed: the body, the case files that inline it and
+        # the stencil (object and header); never a table header, nor another uop's body.
+        changed = sorted(
+            name for name in before.keys() | after.keys() if before.get(name) != after.get(name)
+        )
+        assert set(changed) <= {
+            body,
+            *(f"include/{name}" for name in CASE_FILES),
+            f"include/{STENCIL_HEADER}",
+            f"stencils/{EDITED_UOP}.o",
+        }, changed
+        assert {body, *(f"include/{name}" for name in CASE_FILES)} <= set(changed), changed
+        assert set(changed).isdisjoint(TABLE_HEADERS), changed
+        # Exactly the runtime files including a changed header, each in both variants (quack and
+        # quack-asan). A comment leaves the stencil's code, and so quack_stencils.h, unchanged:
+        # then jit.c is not recompiled either.
+        headers = {name.removeprefix("include/") for name in changed}
+        recompiled = {name for name, found in includes.items() if found & headers}
+        assert {"ceval.c", "executor.c"} <= recompiled <= reached, recompiled
+        assert runtime == sorted([*recompiled, *recompiled]), (runtime, changed)
         assert_nothing_done(tree)
     finally:
         # Undo the edit for the other tests sharing this tree: the same single stencil again.
         stencils, _ = rebuild_after(tree, original)
     assert stencils == [EDITED_UOP]
+    assert snapshot(tree.root) == before
     assert_nothing_done(tree)
 
 

@@ -176,6 +176,20 @@ def return_none(op: ModuleType, image: Image) -> list[int]:
     return unit(op, "LOAD_CONST", none_index(image)) + unit(op, "RETURN_VALUE")
 
 
+def null_before_callable(op: ModuleType, image: Image) -> list[int]:
+    """The module's code with its call's PUSH_NULL swapped with the LOAD_GLOBAL before it."""
+    code = image.module.code
+    names = {number: name for name, number in op.OPCODES.items()}
+    starts, i = [], 0
+    while i < len(code):  # instruction by instruction, caches skipped
+        starts.append(i)
+        i += 1 + op.CACHE_SIZE[names[code[i] & 0xFF]]
+    at = starts.index(code.index(op.OPCODES["PUSH_NULL"]))
+    load, null = starts[at - 1], starts[at]
+    assert code[load] & 0xFF == op.OPCODES["LOAD_GLOBAL"]
+    return code[:load] + code[null : null + 1] + code[load:null] + code[null + 1 :]
+
+
 # name -> (the corruption, the reason image.c gives). Verifier cases change the module's own
 # code: it is the last thing read, so the reported offset is the end of the image.
 HEADER_VERSION_AT = 8
@@ -184,7 +198,12 @@ HEADER_DIGEST_AT = 12
 CORRUPTIONS: dict[str, tuple[Callable[[bytes], bytes], str]] = {
     "bad_magic": (lambda d: patched(d, 0, b"QKIMH"), "not a quack code image (bad magic)"),
     "wrong_version": (
-        lambda d: patched(d, HEADER_VERSION_AT, struct.pack("<I", 2)),
+        # One past the version the image was written with: the runtime's own, whatever it is.
+        lambda d: patched(
+            d,
+            HEADER_VERSION_AT,
+            struct.pack("<I", struct.unpack_from("<I", d, HEADER_VERSION_AT)[0] + 1),
+        ),
         "unsupported image version",
     ),
     "wrong_digest": (
@@ -204,6 +223,20 @@ CORRUPTIONS: dict[str, tuple[Callable[[bytes], bytes], str]] = {
     "enter_executor": (
         lambda d: with_module_code(
             d, lambda op, im: unit(op, "ENTER_EXECUTOR") + return_none(op, im)
+        ),
+        "invalid opcode",
+    ),
+    # Specialized family members appear only at run time, trusting what the specializer saw.
+    "specialized_opcode": (
+        lambda d: with_module_code(
+            d,
+            lambda op, im: (
+                unit(op, "LOAD_GLOBAL", 0)
+                + unit(op, "PUSH_NULL")
+                + unit(op, "CALL_BUILTIN", 0)
+                + unit(op, "POP_TOP")
+                + return_none(op, im)
+            ),
         ),
         "invalid opcode",
     ),
@@ -280,6 +313,31 @@ CORRUPTIONS: dict[str, tuple[Callable[[bytes], bytes], str]] = {
     "runs_off_the_end": (
         lambda d: with_module_code(d, lambda op, im: return_none(op, im)[:1]),
         "execution runs off the end of the code",
+    ),
+    # count("quack", 20) with PUSH_NULL moved before LOAD_GLOBAL count: the callable is the NULL.
+    "null_callable": (
+        lambda d: with_module_code(d, null_before_callable),
+        "a null value reaches an instruction that does not accept one",
+    ),
+    # The NULL that LOAD_METHOD may leave, returned instead of discarded.
+    "null_returned": (
+        lambda d: with_module_code(
+            d,
+            lambda op, im: (
+                unit(op, "LOAD_CONST", none_index(im))
+                + unit(op, "LOAD_METHOD", 0)
+                + unit(op, "RETURN_VALUE")
+            ),
+            stacksize=2,
+        ),
+        "a null value reaches an instruction that does not accept one",
+    ),
+    # RERAISE uses its input as an exception: only a handler's (PUSH_EXC_INFO, COPY, ...) is one.
+    "reraise_of_a_non_exception": (
+        lambda d: with_module_code(
+            d, lambda op, im: unit(op, "LOAD_CONST", none_index(im)) + unit(op, "RERAISE")
+        ),
+        "a value that may not be an exception reaches an instruction that needs one",
     ),
     "trailing_bytes": (lambda d: d + b"\0", "trailing bytes after the module"),
 }

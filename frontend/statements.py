@@ -1,0 +1,144 @@
+"""Statements: dispatch, assignments, control flow, imports and assert."""
+
+from __future__ import annotations
+
+import ast
+
+from .assembler import Label
+from .builder import Block, BlockKind
+from .errors import unsupported
+from .handlers import Handlers
+from .unsupported import describe
+
+
+class Statements(Handlers):
+    def statement(self, node: ast.stmt) -> None:
+        with self.at(node):
+            self.statement_at(node)
+
+    def block(self, body: list[ast.stmt]) -> None:
+        for statement in body:
+            self.statement(statement)
+
+    def statement_at(self, node: ast.stmt) -> None:
+        if isinstance(node, ast.Expr):
+            self.expression(node.value)
+            self.emit("POP_TOP")
+        elif isinstance(node, ast.Assign):
+            self.expression(node.value)
+            for target in node.targets[:-1]:
+                self.emit("COPY", 1)
+                self.store(target)
+            self.store(node.targets[-1])
+        elif isinstance(node, ast.AnnAssign):
+            # The annotation is not evaluated; without a value nothing happens.
+            if node.value is not None:
+                self.expression(node.value)
+                self.store(node.target)
+        elif isinstance(node, ast.AugAssign):
+            self.augmented_assignment(node)
+        elif isinstance(node, ast.Delete):
+            for target in node.targets:
+                self.delete(target)
+        elif isinstance(node, ast.If):
+            self.if_statement(node)
+        elif isinstance(node, ast.While):
+            self.while_loop(node)
+        elif isinstance(node, ast.For):
+            self.for_loop(node)
+        elif isinstance(node, ast.Break):
+            self.break_statement()
+        elif isinstance(node, ast.Continue):
+            self.continue_statement()
+        elif isinstance(node, ast.Return):
+            self.return_statement(node)
+        elif isinstance(node, ast.FunctionDef):
+            self.function_definition(node)
+        elif isinstance(node, ast.ClassDef):
+            self.class_definition(node)
+        elif isinstance(node, ast.Try):
+            self.try_statement(node)
+        elif isinstance(node, ast.Raise):
+            self.raise_statement(node)
+        elif isinstance(node, ast.Assert):
+            self.assert_statement(node)
+        elif isinstance(node, ast.Import):
+            self.import_statement(node)
+        elif isinstance(node, ast.ImportFrom):
+            self.import_from(node)
+        elif not isinstance(node, (ast.Pass, ast.Global, ast.Nonlocal)):
+            # `global` and `nonlocal` only matter to scope analysis (symbols.py).
+            raise unsupported(node, describe(node))
+
+    def if_statement(self, node: ast.If) -> None:
+        orelse = Label()
+        self.jump_if(node.test, False, orelse)
+        self.block(node.body)
+        if node.orelse:
+            end = Label()
+            self.jump(end)
+            self.bind(orelse)
+            self.block(node.orelse)
+            self.bind(end)
+        else:
+            self.bind(orelse)
+
+    def while_loop(self, node: ast.While) -> None:
+        head, orelse, end = Label(), Label(), Label()
+        self.bind(head)
+        self.jump_if(node.test, False, orelse)
+        with self.inside(Block(BlockKind.WHILE, len(self.handlers), head=head, end=end)):
+            self.block(node.body)
+        self.jump(head)
+        self.bind(orelse)
+        self.block(node.orelse)
+        self.bind(end)
+
+    def for_loop(self, node: ast.For) -> None:
+        head, exhausted, end = Label(), Label(), Label()
+        self.expression(node.iter)
+        self.emit("GET_ITER")
+        self.bind(head)
+        self.emit("FOR_ITER", exhausted)
+        # The iterator stays on the stack under the loop body.
+        with self.deeper(1):
+            self.store(node.target)
+            with self.inside(Block(BlockKind.FOR, len(self.handlers), head=head, end=end)):
+                self.block(node.body)
+        self.jump(head)
+        self.bind(exhausted)
+        self.emit("END_FOR")
+        self.block(node.orelse)
+        self.bind(end)
+
+    def assert_statement(self, node: ast.Assert) -> None:
+        end = Label()
+        self.jump_if(node.test, True, end)
+        self.emit("LOAD_ASSERTION_ERROR")
+        if node.msg is not None:
+            self.emit("PUSH_NULL")
+            self.expression(node.msg)
+            self.emit("CALL", 1)
+        self.emit("RAISE_VARARGS", 1)
+        self.bind(end)
+
+    def import_statement(self, node: ast.Import) -> None:
+        for alias in node.names:
+            if "." in alias.name:
+                raise unsupported(node, "import of a dotted module name")
+            self.emit("IMPORT_NAME", self.name_index(alias.name))
+            self.store_name(alias.asname or alias.name)
+
+    def import_from(self, node: ast.ImportFrom) -> None:
+        # Future features change nothing quack compiles (annotations are never evaluated).
+        if node.module == "__future__":
+            return
+        if node.level or node.module is None or "." in node.module:
+            raise unsupported(node, "relative or dotted import")
+        if any(alias.name == "*" for alias in node.names):
+            raise unsupported(node, "import *")
+        self.emit("IMPORT_NAME", self.name_index(node.module))
+        for alias in node.names:
+            self.emit("IMPORT_FROM", self.name_index(alias.name))
+            self.store_name(alias.asname or alias.name)
+        self.emit("POP_TOP")
