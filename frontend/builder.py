@@ -129,6 +129,7 @@ class BuilderBase(ABC):
             kwonlyargcount=kwonlyargcount,
             flags=flags | (FLAG_GENERATOR if self.scope.is_generator else 0),
             exceptions=assembled.exceptions,
+            qualname=self.qualname or self.name,
         )
 
     # -- emission -------------------------------------------------------------------------------

@@ -45,6 +45,8 @@ class CodeObject:
     kwonlyargcount: int = 0
     flags: int = 0
     exceptions: list[ExceptionEntry] = field(default_factory=list)
+    # The dotted name CPython reports in errors and reprs ("Duck.quack", "f.<locals>.g").
+    qualname: str = ""
 
     @property
     def nlocals(self) -> int:

@@ -1,8 +1,8 @@
 """The code image: the file the runtime loads (little-endian throughout).
 
 image: magic b"QKIMG\\0\\0\\0"; u32 version (2); str digest; str filename; code (module)
-code:  str name; u32 firstlineno, argcount, posonlyargcount, kwonlyargcount, flags, nlocals,
-       stacksize, ncode; u32 units[ncode]; u32 lines[ncode];
+code:  str name; str qualname; u32 firstlineno, argcount, posonlyargcount, kwonlyargcount,
+       flags, nlocals, stacksize, ncode; u32 units[ncode]; u32 lines[ncode];
        u32 nconsts; const[nconsts]; u32 nnames; str names[nnames];
        u32 nvarnames (== nlocals); str varnames[nlocals]; u8 kinds[nlocals];
        u32 nexceptions; nexceptions x (u32 start, end, target, depth)
@@ -62,6 +62,7 @@ def _str(out: bytearray, text: str) -> None:
 
 def _code(out: bytearray, code: CodeObject) -> None:
     _str(out, code.name)
+    _str(out, code.qualname)
     header = (
         code.firstlineno,
         code.argcount,
@@ -162,6 +163,7 @@ class _Reader:
 
     def code(self) -> CodeObject:
         name = self.str()
+        qualname = self.str()
         firstlineno, argcount, posonly, kwonly, flags, nlocals, stacksize, ncode = self.u32s(8)
         code = self.u32s(ncode)
         lines = self.u32s(ncode)
@@ -187,6 +189,7 @@ class _Reader:
             kwonly,
             flags,
             exceptions,
+            qualname,
         )
 
     def const(self) -> Const:

@@ -65,10 +65,15 @@ static void function_traverse(QkObject *self, QkVisitFunc visit, void *arg) {
     visit(f->dict, arg);
 }
 
+/* Errors name a function by its qualified name ("Duck.quack() takes ..."), as CPython does. */
+static const char *func_name(QkFunction *f) {
+    return qk_as_str(((QkCode *)f->code)->qualname)->data;
+}
+
 static QkValue function_repr(QkThread *tstate, QkValue self) {
     char buffer[256];
     snprintf(buffer, sizeof buffer, "<function %s at %p>",
-             qk_as_str(((QkFunction *)self)->name)->data, (void *)self);
+             func_name((QkFunction *)self), (void *)self);
     return qk_str_from_cstr(tstate, buffer);
 }
 
@@ -126,7 +131,6 @@ int qk_is_inlinable_function(QkValue v) {
 
 /* ---- argument binding ---- */
 
-static const char *func_name(QkFunction *f) { return qk_as_str(f->name)->data; }
 
 static const char *varname(QkCode *code, uint32_t i) { return qk_as_str(code->varnames[i])->data; }
 

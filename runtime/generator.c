@@ -36,7 +36,8 @@ static QkValue generator_repr(QkThread *tstate, QkValue self) {
     char buffer[256];
     QkGenerator *gen = (QkGenerator *)self;
     snprintf(buffer, sizeof buffer, "<generator object %s at %p>",
-             qk_as_str(((QkFunction *)gen->func)->name)->data, (void *)self);
+             qk_as_str(((QkCode *)((QkFunction *)gen->func)->code)->qualname)->data,
+             (void *)self);
     return qk_str_from_cstr(tstate, buffer);
 }
 

@@ -601,7 +601,8 @@ static QkValue read_code(Reader *r) {
     /* nlocals counts the varnames table the collector walks: read_values sets it with the table
      * (collections happen while constants and names are read); it must match the header's. */
     uint32_t nlocals = 0;
-    int ok = (c->name = read_str(r)) != QK_NULL && read_u32(r, &c->firstlineno) == 0 &&
+    int ok = (c->name = read_str(r)) != QK_NULL && (c->qualname = read_str(r)) != QK_NULL &&
+             read_u32(r, &c->firstlineno) == 0 &&
              read_u32(r, &c->argcount) == 0 && read_u32(r, &c->posonlyargcount) == 0 &&
              read_u32(r, &c->kwonlyargcount) == 0 && read_u32(r, &c->flags) == 0 &&
              read_u32(r, &nlocals) == 0 &&

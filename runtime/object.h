@@ -211,6 +211,7 @@ typedef struct QkExecutor QkExecutor;
 typedef struct QkCode {
     QkObject ob;
     QkValue name;
+    QkValue qualname; /* "Duck.quack", "f.<locals>.g": what errors and reprs name */
     QkValue filename;
     uint32_t firstlineno;
     uint32_t argcount;      /* positional parameters, positional-only ones included */

@@ -28,6 +28,7 @@ int qk_type_is_subtype(const QkType *t, const QkType *base) {
 static void code_traverse(QkObject *self, QkVisitFunc visit, void *arg) {
     QkCode *c = (QkCode *)self;
     visit(c->name, arg);
+    visit(c->qualname, arg);
     visit(c->filename, arg);
     for (uint32_t i = 0; i < c->nconsts; i++) {
         visit(c->consts[i], arg);

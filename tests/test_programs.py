@@ -20,6 +20,7 @@ ERROR_PROGRAMS = sorted((ROOT / "tests" / "programs" / "errors").glob("*.py"))
 # them. Every other program must show machine code compiled and run.
 COLD = {
     "classes_containers",
+    "lang_call_errors",
     "lang_calls",
     "lang_classes",
     "lang_closures",
