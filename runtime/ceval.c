@@ -45,6 +45,7 @@ void qk_frame_init(QkFrame *frame, QkCode *code, QkValue globals) {
     frame->instr_ptr = code->code;
     frame->is_entry = 0;
     frame->owned_by_generator = 0;
+    frame->init_self = QK_NULL;
     /* The value stack too: an exception handler's depth never exposes an uninitialized slot. */
     memset(frame->localsplus, 0, (code->nlocals + code->stacksize) * sizeof(QkValue));
     frame->stack_pointer = frame->localsplus + code->nlocals;
@@ -113,6 +114,15 @@ static const QkExceptionEntry *find_handler(const QkCode *code, uint32_t offset)
             return result_;                                                                        \
         }                                                                                          \
         frame = done_->previous;                                                                   \
+        if (done_->init_self != QK_NULL) {                                                         \
+            /* An inlined __init__: the call's value is the instance. */                          \
+            if (result_ != QK_NONE) {                                                              \
+                qk_raise_init_result(tstate, result_);                                             \
+                stack_pointer = frame->stack_pointer;                                              \
+                goto error;                                                                        \
+            }                                                                                      \
+            result_ = done_->init_self;                                                            \
+        }                                                                                          \
         next_instr = frame->instr_ptr + 1 + qk_cache_size[*frame->instr_ptr & 0xff];              \
         stack_pointer = frame->stack_pointer;                                                      \
         *stack_pointer++ = result_;                                                                \

@@ -17,6 +17,7 @@ typedef struct QkFrame {
     QkValue *stack_pointer;    /* saved top of the value stack; valid whenever GC may run */
     int is_entry;              /* returning from this frame leaves the C call running it */
     int owned_by_generator;    /* lives in a generator object, not on the data stack */
+    QkValue init_self;         /* an inlined __init__: the instance it returns, else QK_NULL */
     QkValue localsplus[];      /* nlocals locals, then the value stack */
 } QkFrame;
 

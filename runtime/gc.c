@@ -39,6 +39,7 @@ static void mark_frames(QkThread *tstate, MarkStack *stack) {
         mark_value(f->func, stack);
         mark_value(f->globals, stack);
         mark_value(f->locals, stack);
+        mark_value(f->init_self, stack);
         for (QkValue *p = f->localsplus; p < f->stack_pointer; p++) {
             mark_value(*p, stack);
         }

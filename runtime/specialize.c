@@ -123,6 +123,8 @@ void qk_specialize_call(QkThread *tstate, QkCodeUnit *instr, QkValue callable,
                  : qk_is_type(callable, &qk_builtin_type)                      ? CALL_BUILTIN
                  : self_or_null == QK_NULL && qk_is_exact_args_method(callable, nargs + 1)
                      ? CALL_BOUND_METHOD_EXACT_ARGS
+                 : self_or_null == QK_NULL && qk_simple_init_of(callable, nargs) != QK_NULL
+                     ? CALL_ALLOC_AND_ENTER_INIT
                      : -1;
     rewrite(tstate, instr, member);
 }
@@ -269,4 +271,43 @@ QkFrame *qk_push_frame_method(QkThread *tstate, QkFrame *caller, QkValue method,
         }
     }
     return frame;
+}
+
+/* ---- class construction ---- */
+
+QkValue qk_simple_init_of(QkValue callable, int nargs) {
+    if (!qk_is_type(callable, &qk_type_type)) {
+        return QK_NULL;
+    }
+    QkType *t = (QkType *)callable;
+    if (!(t->flags & QK_TYPE_HEAP) || t->construct != qk_object_type.construct) {
+        return QK_NULL;
+    }
+    QkValue init = qk_type_lookup(t, QK_NAME(init));
+    return qk_is_exact_args_function(init, nargs + 1) ? init : QK_NULL;
+}
+
+QkFrame *qk_push_init_frame(QkThread *tstate, QkFrame *caller, QkValue type, QkValue init,
+                            QkValue *args, int nargs) {
+    QkType *t = (QkType *)type;
+    QkValue self = (QkValue)qk_alloc(tstate, t, t->instance_size ? t->instance_size : sizeof(QkObject));
+    if (self == QK_NULL) {
+        return NULL;
+    }
+    QkFunction *f = (QkFunction *)init;
+    QkFrame *frame = qk_frame_push(tstate, caller, (QkCode *)f->code, f->globals);
+    if (frame != NULL) {
+        frame->func = init;
+        frame->init_self = self;
+        frame->localsplus[0] = self;
+        if (nargs > 0) {
+            memcpy(frame->localsplus + 1, args, (size_t)nargs * sizeof *args);
+        }
+    }
+    return frame;
+}
+
+void qk_raise_init_result(QkThread *tstate, QkValue result) {
+    qk_raise(tstate, &qk_exc_TypeError, "__init__() should return None, not '%s'",
+             qk_type_name(result));
 }

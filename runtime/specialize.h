@@ -154,6 +154,14 @@ bool qk_is_exact_args_method(QkValue callable, int nargs);
 QkFrame *qk_push_frame_method(QkThread *tstate, QkFrame *caller, QkValue method, QkValue *args,
                               int nargs);
 
+/* A class built by object's construct whose __init__ is a plain function taking the instance
+ * and nargs arguments: that __init__, else QK_NULL. */
+QkValue qk_simple_init_of(QkValue callable, int nargs);
+/* Allocates the instance and pushes __init__'s frame, which returns the instance. */
+QkFrame *qk_push_init_frame(QkThread *tstate, QkFrame *caller, QkValue type, QkValue init,
+                            QkValue *args, int nargs);
+void qk_raise_init_result(QkThread *tstate, QkValue result);
+
 /* A plain Python function whose frame needs just its nargs positional parameters. */
 bool qk_is_exact_args_function(QkValue callable, int nargs);
 QkFrame *qk_push_frame_exact(QkThread *tstate, QkFrame *caller, QkValue func, QkValue *args,
