@@ -5,6 +5,7 @@
 
 #include "executor.h"
 #include "quack_metadata.h"
+#include "tier2_exits.h"
 
 /* Tier-2 spellings of what generated micro-op bodies do (the stencil template has its own). */
 #define CURRENT_OPARG() (this_uop->oparg)
@@ -13,18 +14,6 @@
 #define JUMP_TO_JUMP_TARGET() goto jump_to_jump_target
 #define JUMP_TO_ERROR() goto jump_to_error
 #define JUMP_TO_TOP() goto jump_to_top
-#define EXIT_TO_TIER_ONE()                                                                         \
-    do {                                                                                           \
-        frame->stack_pointer = stack_pointer;                                                      \
-        frame->instr_ptr = qk_code_start(frame) + CURRENT_TARGET();                                \
-        return frame->instr_ptr;                                                                   \
-    } while (0)
-#define ERROR_TO_TIER_ONE()                                                                        \
-    do {                                                                                           \
-        frame->stack_pointer = stack_pointer;                                                      \
-        frame->instr_ptr = qk_code_start(frame) + CURRENT_TARGET();                                \
-        return NULL;                                                                               \
-    } while (0)
 
 static QkCodeUnit *interpret(QkThread *tstate, QkFrame *frame, QkExecutor *ex) {
     QkValue *stack_pointer = frame->stack_pointer;

@@ -38,21 +38,6 @@ extern char _JIT_TOP[];
 #define JUMP_TO_ERROR() QK_JIT_TAIL_CALL(_JIT_ERROR_TARGET)
 #define JUMP_TO_TOP() QK_JIT_TAIL_CALL(_JIT_TOP)
 
-// Leaving the trace: the interpreter resumes at the target instruction with the frame's stack
-// pointer, so both are stored before returning through the shim.
-#define EXIT_TO_TIER_ONE()                                                                        \
-    do {                                                                                          \
-        frame->stack_pointer = stack_pointer;                                                     \
-        frame->instr_ptr = qk_code_start(frame) + CURRENT_TARGET();                               \
-        return frame->instr_ptr;                                                                  \
-    } while (0)
-
-// Same, but NULL tells the interpreter the exception raised at the target must be handled.
-#define ERROR_TO_TIER_ONE()                                                                       \
-    do {                                                                                          \
-        frame->stack_pointer = stack_pointer;                                                     \
-        frame->instr_ptr = qk_code_start(frame) + CURRENT_TARGET();                               \
-        return NULL;                                                                              \
-    } while (0)
+#include "tier2_exits.h"
 
 #endif
