@@ -101,8 +101,7 @@ QkValue qk_load_method(QkThread *tstate, QkValue obj, QkValue name, QkValue *sel
     return qk_getattr(tstate, obj, name);
 }
 
-static int set_in_dict(QkThread *tstate, QkValue *dict, QkValue obj, QkValue name,
-                       QkValue value) {
+int qk_set_in_dict(QkThread *tstate, QkValue *dict, QkValue obj, QkValue name, QkValue value) {
     if (value == QK_NULL) {
         int r = *dict == QK_NULL ? 0 : qk_dict_delitem(tstate, *dict, name, NULL);
         if (r == 0) {
@@ -142,7 +141,7 @@ int qk_setattr(QkThread *tstate, QkValue obj, QkValue name, QkValue value) {
                  qk_as_str(name)->data);
         return -1;
     }
-    return set_in_dict(tstate, dict, obj, name, value);
+    return qk_set_in_dict(tstate, dict, obj, name, value);
 }
 
 /* ---- attributes of classes ---- */
@@ -211,7 +210,7 @@ int qk_type_setattr(QkThread *tstate, QkValue type, QkValue name, QkValue value)
                  qk_as_str(name)->data, t->name);
         return -1;
     }
-    if (set_in_dict(tstate, &t->dict, type, name, value) < 0) {
+    if (qk_set_in_dict(tstate, &t->dict, type, name, value) < 0) {
         return -1;
     }
     qk_type_modified(t, name);

@@ -213,7 +213,7 @@ static QkValue builtin_next(QkThread *tstate, QkValue self, QkValue *args, size_
     if (v != QK_NULL || qk_error_occurred(tstate)) {
         return v;
     }
-    return nargs > 1 ? args[1] : qk_raise(tstate, &qk_exc_StopIteration, "%s", "");
+    return nargs > 1 ? args[1] : qk_raise_stop_iteration(tstate, QK_NONE);
 }
 
 /* any() and all(): stop at the first item whose truth is `stop_at`. */

@@ -277,7 +277,7 @@ static int dict_merge(QkThread *tstate, QkValue dict, QkValue update, const char
             if (found != 0) {
                 if (found > 0) {
                     qk_raise(tstate, &qk_exc_TypeError,
-                             "%s() got multiple values for keyword argument '%s'", callable,
+                             "%s got multiple values for keyword argument '%s'", callable,
                              qk_is_str(k) ? qk_as_str(k)->data : "?");
                 }
                 return -1;
@@ -299,14 +299,10 @@ int qk_dict_update(QkThread *tstate, QkValue dict, QkValue update) {
 }
 
 int qk_dict_merge(QkThread *tstate, QkValue callable, QkValue dict, QkValue update) {
-    const char *name = qk_type_name(callable);
-    if (qk_is_type(callable, &qk_function_type)) {
-        name = qk_as_str(((QkFunction *)callable)->name)->data;
-    } else if (qk_is_type(callable, &qk_builtin_type)) {
-        name = ((QkBuiltin *)callable)->name;
-    }
+    char name[320];
+    qk_function_str(callable, name, sizeof name);
     if (!qk_is_dict(update)) {
-        qk_raise(tstate, &qk_exc_TypeError, "%s() argument after ** must be a mapping, not %s",
+        qk_raise(tstate, &qk_exc_TypeError, "%s argument after ** must be a mapping, not %s",
                  name, qk_type_name(update));
         return -1;
     }

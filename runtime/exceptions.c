@@ -201,6 +201,19 @@ static _Noreturn void out_of_memory(void) {
     exit(1);
 }
 
+QkValue qk_raise_stop_iteration(QkThread *tstate, QkValue value) {
+    /* StopIteration() has no args, so its value is None and its str is empty, as CPython's. */
+    qk_root_push(tstate, &value);
+    QkValue args = qk_tuple_from_array(tstate, &value, value != QK_NONE);
+    qk_root_pop(tstate, 1);
+    QkValue exc = args == QK_NULL ? QK_NULL : qk_exception_new(tstate, &qk_exc_StopIteration, args);
+    if (exc == QK_NULL) {
+        return QK_NULL;
+    }
+    tstate->exception = exc;
+    return QK_NULL;
+}
+
 QkValue qk_raise(QkThread *tstate, QkType *type, const char *fmt, ...) {
     char buffer[512];
     va_list ap;

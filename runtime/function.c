@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "ceval.h"
+#include "objmodel.h"
 #include "quack.h"
 #include "quack_opcodes.h"
 
@@ -85,6 +86,32 @@ static QkValue function_descr_get(QkThread *tstate, QkValue descr, QkValue obj) 
     return qk_method_new(tstate, descr, obj);
 }
 
+/* f.__name__, f.__qualname__, f.__module__, then what the program set on f. */
+static QkValue function_getattr(QkThread *tstate, QkValue self, QkValue name) {
+    QkFunction *f = (QkFunction *)self;
+    if (qk_str_equal(name, QK_NAME(name))) {
+        return f->name;
+    }
+    if (qk_str_equal(name, QK_NAME(qualname))) {
+        return ((QkCode *)f->code)->qualname;
+    }
+    if (qk_str_equal(name, QK_NAME(module))) {
+        QkValue module = qk_dict_get(f->globals, QK_NAME(name));
+        return module != QK_NULL ? module : QK_NONE;
+    }
+    QkValue attr = f->dict != QK_NULL ? qk_dict_get(f->dict, name) : QK_NULL;
+    if (attr == QK_NULL) {
+        attr = qk_generic_getattr_or_null(tstate, self, name);
+    }
+    return attr != QK_NULL || tstate->exception != QK_NULL
+               ? attr
+               : qk_raise_no_attribute(tstate, self, name);
+}
+
+static int function_setattr(QkThread *tstate, QkValue self, QkValue name, QkValue value) {
+    return qk_set_in_dict(tstate, &((QkFunction *)self)->dict, self, name, value);
+}
+
 QkType qk_function_type = {
     QK_STATIC_TYPE,
     .name = "function",
@@ -92,6 +119,8 @@ QkType qk_function_type = {
     .repr = function_repr,
     .call = function_call,
     .descr_get = function_descr_get,
+    .getattr = function_getattr,
+    .setattr = function_setattr,
 };
 
 QkValue qk_make_function(QkThread *tstate, QkFrame *frame, QkValue code) {
@@ -175,9 +204,34 @@ static int raise_too_many(QkThread *tstate, QkFunction *f, QkCode *code, size_t 
     return -1;
 }
 
+/* CPython blames an unknown keyword on positional-only parameters when any keyword names one:
+ * it lists every such parameter, in parameter order. Returns -1 having raised, 0 if none. */
+static int raise_positional_only_as_keyword(QkThread *tstate, QkFunction *f, QkCode *code,
+                                            QkValue kwnames) {
+    QkTuple *names = qk_as_tuple(kwnames);
+    char listed[512] = "";
+    for (uint32_t i = 0; i < code->posonlyargcount; i++) {
+        for (int64_t k = 0; k < names->size; k++) {
+            if (qk_str_equal(code->varnames[i], names->items[k])) {
+                size_t len = strlen(listed);
+                snprintf(listed + len, sizeof listed - len, "%s%s", len ? ", " : "",
+                         varname(code, i));
+                break;
+            }
+        }
+    }
+    if (listed[0] == '\0') {
+        return 0;
+    }
+    qk_raise(tstate, &qk_exc_TypeError,
+             "%s() got some positional-only arguments passed as keyword arguments: '%s'",
+             func_name(f), listed);
+    return -1;
+}
+
 /* Puts a keyword argument in its parameter's slot, or in **kwargs; -1 on error. */
 static int bind_keyword(QkThread *tstate, QkFunction *f, QkFrame *frame, QkValue name,
-                        QkValue value, QkValue kwargs) {
+                        QkValue value, QkValue kwnames, QkValue kwargs) {
     QkCode *code = frame->code;
     for (uint32_t i = code->posonlyargcount; i < code->argcount + code->kwonlyargcount; i++) {
         if (qk_str_equal(code->varnames[i], name)) {
@@ -191,6 +245,9 @@ static int bind_keyword(QkThread *tstate, QkFunction *f, QkFrame *frame, QkValue
         }
     }
     if (kwargs == QK_NULL) {
+        if (raise_positional_only_as_keyword(tstate, f, code, kwnames) < 0) {
+            return -1;
+        }
         qk_raise(tstate, &qk_exc_TypeError, "%s() got an unexpected keyword argument '%s'",
                  func_name(f), qk_as_str(name)->data);
         return -1;
@@ -215,13 +272,16 @@ static int apply_defaults(QkThread *tstate, QkFunction *f, QkFrame *frame) {
             return raise_missing(tstate, f, frame, 0, code->argcount, "positional");
         }
     }
-    for (uint32_t i = code->argcount; i < code->argcount + code->kwonlyargcount; i++) {
-        if (frame->localsplus[i] == QK_NULL && f->kwdefaults != QK_NULL) {
+    uint32_t end = code->argcount + code->kwonlyargcount;
+    for (uint32_t i = code->argcount; i < end && f->kwdefaults != QK_NULL; i++) {
+        if (frame->localsplus[i] == QK_NULL) {
             frame->localsplus[i] = qk_dict_get(f->kwdefaults, code->varnames[i]);
         }
+    }
+    /* Only after every default is in place: those are not missing. */
+    for (uint32_t i = code->argcount; i < end; i++) {
         if (frame->localsplus[i] == QK_NULL) {
-            return raise_missing(tstate, f, frame, code->argcount,
-                                 code->argcount + code->kwonlyargcount, "keyword-only");
+            return raise_missing(tstate, f, frame, code->argcount, end, "keyword-only");
         }
     }
     return 0;
@@ -259,7 +319,7 @@ int qk_bind_arguments(QkThread *tstate, QkFrame *frame, QkValue func, QkValue *a
     }
     for (size_t i = 0; i < nkw; i++) {
         QkValue name = qk_as_tuple(kwnames)->items[i];
-        if (bind_keyword(tstate, f, frame, name, args[npos + i], kwargs) < 0) {
+        if (bind_keyword(tstate, f, frame, name, args[npos + i], kwnames, kwargs) < 0) {
             return -1;
         }
     }

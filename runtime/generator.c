@@ -99,13 +99,7 @@ static QkValue generator_send_method(QkThread *tstate, QkValue self, QkValue *ar
     }
     int done;
     QkValue result = generator_send(tstate, (QkGenerator *)self, args[0], &done);
-    if (done) {
-        /* StopIteration carries the generator's return value (none when it is None). */
-        return result == QK_NONE
-                   ? qk_call(tstate, (QkValue)&qk_exc_StopIteration, NULL, 0, QK_NULL)
-                   : qk_call(tstate, (QkValue)&qk_exc_StopIteration, &result, 1, QK_NULL);
-    }
-    return result;
+    return done ? qk_raise_stop_iteration(tstate, result) : result;
 }
 
 static const QkMethodDef generator_methods[] = {

@@ -44,14 +44,47 @@ static QkValue method_call(QkThread *tstate, QkValue callable, QkValue *args, si
     return qk_call_with_self(tstate, m->func, m->self, args, nargs, kwnames);
 }
 
-static const char *callable_name(QkValue func) {
+/* The __qualname__ of what a method binds: "A.m" names the class that defines m. */
+static const char *callable_qualname(QkValue func) {
     if (qk_is_type(func, &qk_function_type)) {
-        return qk_as_str(((QkFunction *)func)->name)->data;
+        return qk_as_str(((QkCode *)((QkFunction *)func)->code)->qualname)->data;
     }
     if (qk_is_type(func, &qk_builtin_type)) {
         return ((QkBuiltin *)func)->name;
     }
     return "?";
+}
+
+void qk_function_str(QkValue callable, char *out, size_t size) {
+    if (qk_is_type(callable, &qk_method_type)) {
+        callable = ((QkMethod *)callable)->func;
+    }
+    const char *module = NULL, *qualname = qk_type_name(callable), *owner = NULL;
+    QkValue module_name = QK_NULL;
+    if (qk_is_type(callable, &qk_function_type)) {
+        module_name = qk_dict_get(((QkFunction *)callable)->globals, QK_NAME(name));
+        qualname = callable_qualname(callable);
+    } else if (qk_is_type(callable, &qk_builtin_type)) {
+        QkBuiltin *b = (QkBuiltin *)callable;
+        if (qk_is_type(b->self, &qk_module_type)) {
+            module_name = ((QkModule *)b->self)->name;
+        } else if (b->self != QK_NULL) {
+            owner = qk_type_name(b->self);
+        }
+        qualname = b->name;
+    } else if (qk_is_type(callable, &qk_method_descr_type)) {
+        owner = ((QkMethodDescr *)callable)->owner->name;
+        qualname = ((QkMethodDescr *)callable)->def->name;
+    } else if (qk_is_class(callable)) {
+        QkType *t = (QkType *)callable;
+        module_name = (t->flags & QK_TYPE_HEAP) ? qk_dict_get(t->dict, QK_NAME(module)) : QK_NULL;
+        qualname = t->name;
+    }
+    if (qk_is_str(module_name)) {
+        module = qk_as_str(module_name)->data;
+    }
+    snprintf(out, size, "%s%s%s%s%s()", module ? module : "", module ? "." : "", owner ? owner : "",
+             owner ? "." : "", qualname);
 }
 
 static QkValue method_repr(QkThread *tstate, QkValue self) {
@@ -60,10 +93,9 @@ static QkValue method_repr(QkThread *tstate, QkValue self) {
     if (owner == QK_NULL) {
         return QK_NULL;
     }
-    QkType *t = qk_is_class(m->self) ? (QkType *)m->self : qk_type_of(m->self);
     QkBuf b = {0};
-    if (qk_buf_printf(tstate, &b, "<bound method %s.%s of %s>", t->name,
-                      callable_name(m->func), qk_as_str(owner)->data) < 0) {
+    if (qk_buf_printf(tstate, &b, "<bound method %s of %s>", callable_qualname(m->func),
+                      qk_as_str(owner)->data) < 0) {
         qk_buf_free(&b);
         return QK_NULL;
     }

@@ -222,7 +222,8 @@ QK_MATH_FUNCTION(hypot) {
     return qk_float_new(tstate, r);
 }
 
-/* floor, ceil, trunc: an int stays itself; a float is rounded to an int. */
+/* floor, ceil, trunc: an int stays itself; a float is rounded to an int. The one-argument
+ * functions are named "math.floor" and so on, as CPython's argument errors name them. */
 static QkValue round_to_int(QkThread *tstate, const char *name, QkValue *args, size_t nargs,
                             QkValue kwnames, double (*f)(double)) {
     if (qk_check_args(tstate, name, nargs, kwnames, 1, 1) < 0) {
@@ -240,17 +241,17 @@ static QkValue round_to_int(QkThread *tstate, const char *name, QkValue *args, s
 
 QK_MATH_FUNCTION(floor) {
     (void)self;
-    return round_to_int(tstate, "floor", args, nargs, kwnames, floor);
+    return round_to_int(tstate, "math.floor", args, nargs, kwnames, floor);
 }
 
 QK_MATH_FUNCTION(ceil) {
     (void)self;
-    return round_to_int(tstate, "ceil", args, nargs, kwnames, ceil);
+    return round_to_int(tstate, "math.ceil", args, nargs, kwnames, ceil);
 }
 
 QK_MATH_FUNCTION(trunc) {
     (void)self;
-    return round_to_int(tstate, "trunc", args, nargs, kwnames, trunc);
+    return round_to_int(tstate, "math.trunc", args, nargs, kwnames, trunc);
 }
 
 typedef int (*QkDoublePredicate)(double);
@@ -269,17 +270,17 @@ static QkValue classify(QkThread *tstate, const char *name, QkValue *args, size_
 
 QK_MATH_FUNCTION(isfinite) {
     (void)self;
-    return classify(tstate, "isfinite", args, nargs, kwnames, is_finite);
+    return classify(tstate, "math.isfinite", args, nargs, kwnames, is_finite);
 }
 
 QK_MATH_FUNCTION(isinf) {
     (void)self;
-    return classify(tstate, "isinf", args, nargs, kwnames, is_inf);
+    return classify(tstate, "math.isinf", args, nargs, kwnames, is_inf);
 }
 
 QK_MATH_FUNCTION(isnan) {
     (void)self;
-    return classify(tstate, "isnan", args, nargs, kwnames, is_nan);
+    return classify(tstate, "math.isnan", args, nargs, kwnames, is_nan);
 }
 
 QK_MATH_FUNCTION(isclose) {
@@ -311,7 +312,7 @@ QK_MATH_FUNCTION(isclose) {
 QK_MATH_FUNCTION(isqrt) {
     (void)self;
     int64_t n;
-    if (qk_check_args(tstate, "isqrt", nargs, kwnames, 1, 1) < 0 || qk_index(tstate, args[0], &n) < 0) {
+    if (qk_check_args(tstate, "math.isqrt", nargs, kwnames, 1, 1) < 0 || qk_index(tstate, args[0], &n) < 0) {
         return QK_NULL;
     }
     if (n < 0) {
@@ -352,7 +353,7 @@ QK_MATH_FUNCTION(gcd) {
 QK_MATH_FUNCTION(factorial) {
     (void)self;
     int64_t n;
-    if (qk_check_args(tstate, "factorial", nargs, kwnames, 1, 1) < 0 ||
+    if (qk_check_args(tstate, "math.factorial", nargs, kwnames, 1, 1) < 0 ||
         qk_index(tstate, args[0], &n) < 0) {
         return QK_NULL;
     }
@@ -402,7 +403,7 @@ static int module_add(QkThread *tstate, QkValue module, const char *name, QkValu
 
 static int init_math(QkThread *tstate, QkValue module) {
     for (const QkMethodDef *def = math_functions; def->name != NULL; def++) {
-        QkValue f = qk_builtin_new(tstate, def->name, def->func, QK_NULL);
+        QkValue f = qk_builtin_new(tstate, def->name, def->func, module);
         if (f == QK_NULL || module_add(tstate, module, def->name, f) < 0) {
             return -1;
         }

@@ -176,7 +176,8 @@ QkValue qk_int_number(QkThread *tstate, uint32_t op, QkValue lhs, QkValue rhs) {
     case QK_BINARY_OP_REMAINDER:
         if (b == 0) {
             return qk_raise(tstate, &qk_exc_ZeroDivisionError,
-                            "integer division or modulo by zero");
+                            op == QK_BINARY_OP_REMAINDER ? "integer modulo by zero"
+                                                         : "integer division or modulo by zero");
         }
         return qk_int_result(tstate,
                              op == QK_BINARY_OP_FLOOR_DIVIDE ? floor_div(a, b) : floor_mod(a, b));

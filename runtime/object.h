@@ -296,6 +296,8 @@ extern QkType qk_exc_BaseException, qk_exc_Exception, qk_exc_ZeroDivisionError,
 /* Sets the thread's current exception; always returns QK_NULL so callers can `return qk_raise...`. */
 QkValue qk_raise(QkThread *tstate, QkType *type, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* Raises StopIteration carrying `value` (a generator's return value; QK_NONE: none). */
+QkValue qk_raise_stop_iteration(QkThread *tstate, QkValue value);
 
 /* Creates every built-in type's namespace and version; once, before any code runs. */
 int qk_init_types(QkThread *tstate);

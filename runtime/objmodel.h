@@ -62,6 +62,10 @@ typedef struct QkMethodDescr {
     QkType *owner;
 } QkMethodDescr;
 
+/* CPython's _PyObject_FunctionStr, how call errors name what was called: "__main__.A.m()",
+ * "print()", "list.append()". */
+void qk_function_str(QkValue callable, char *out, size_t size);
+
 typedef struct QkModule {
     QkObject ob;
     QkValue dict;
@@ -110,6 +114,8 @@ int qk_property_set(QkThread *tstate, QkValue descr, QkValue obj, QkValue value)
 /* The generic attribute lookup (no getattr slot): NULL, with nothing raised, when absent. */
 QkValue qk_generic_getattr_or_null(QkThread *tstate, QkValue obj, QkValue name);
 QkValue qk_raise_no_attribute(QkThread *tstate, QkValue obj, QkValue name);
+/* Sets (value QK_NULL: deletes) `name` in the attribute dict at *dict, made on first use. */
+int qk_set_in_dict(QkThread *tstate, QkValue *dict, QkValue obj, QkValue name, QkValue value);
 /* The getattr slot of types: class attributes along the bases, descriptors bound for the class. */
 QkValue qk_type_getattr(QkThread *tstate, QkValue type, QkValue name);
 int qk_type_setattr(QkThread *tstate, QkValue type, QkValue name, QkValue value);

@@ -28,6 +28,7 @@ COLD = {
     "lang_exceptions",
     "lang_scopes",
     "lang_unpacking",
+    "regress_messages",
 }
 
 # Tier 1 only; traces in the micro-op interpreter; traces as machine code.
