@@ -512,12 +512,25 @@ QkValue qk_get_iter(QkThread *tstate, QkValue iterable) {
     return t->iter(tstate, iterable);
 }
 
-QkValue qk_iter_next(QkThread *tstate, QkValue iter) {
+/* The iterator's own step: exhaustion may come with StopIteration set (a generator's value). */
+static QkValue next_of(QkThread *tstate, QkValue iter) {
     QkType *t = qk_type_of(iter);
     if (t->next == NULL) {
         return qk_raise(tstate, &qk_exc_TypeError, "'%s' object is not an iterator", t->name);
     }
     return t->next(tstate, iter);
+}
+
+QkValue qk_next_with_value(QkThread *tstate, QkValue iter) { return next_of(tstate, iter); }
+
+QkValue qk_iter_next(QkThread *tstate, QkValue iter) {
+    QkValue item = next_of(tstate, iter);
+    /* Loops end at StopIteration, whatever value it carries. */
+    if (item == QK_NULL && tstate->exception != QK_NULL &&
+        qk_type_is_subtype(qk_type_of(tstate->exception), &qk_exc_StopIteration)) {
+        tstate->exception = QK_NULL;
+    }
+    return item;
 }
 
 int qk_for_each(QkThread *tstate, QkValue iterable,

@@ -38,6 +38,8 @@ int qk_unpack_ex(QkThread *tstate, QkValue seq, int64_t before, int n, QkValue *
 QkValue qk_get_iter(QkThread *tstate, QkValue iterable);
 /* The next item, or QK_NULL: exhausted if no exception is set, failed otherwise. */
 QkValue qk_iter_next(QkThread *tstate, QkValue iter);
+/* The same for next(): exhaustion may come with StopIteration(value) set, which it passes on. */
+QkValue qk_next_with_value(QkThread *tstate, QkValue iter);
 
 /* Calls each(tstate, target, item) for every item of iterable, stopping at the first failure;
  * 0, or -1 with the exception set. */

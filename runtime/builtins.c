@@ -209,11 +209,17 @@ static QkValue builtin_next(QkThread *tstate, QkValue self, QkValue *args, size_
     if (qk_check_args(tstate, "next", nargs, kwnames, 1, 2) < 0) {
         return QK_NULL;
     }
-    QkValue v = qk_iter_next(tstate, args[0]);
-    if (v != QK_NULL || qk_error_occurred(tstate)) {
+    QkValue v = qk_next_with_value(tstate, args[0]);
+    if (v != QK_NULL) {
         return v;
     }
-    return nargs > 1 ? args[1] : qk_raise_stop_iteration(tstate, QK_NONE);
+    bool stopped = !qk_error_occurred(tstate) ||
+                   qk_type_is_subtype(qk_type_of(tstate->exception), &qk_exc_StopIteration);
+    if (stopped && nargs > 1) {
+        tstate->exception = QK_NULL;
+        return args[1];
+    }
+    return qk_error_occurred(tstate) ? QK_NULL : qk_raise_stop_iteration(tstate, QK_NONE);
 }
 
 /* any() and all(): stop at the first item whose truth is `stop_at`. */

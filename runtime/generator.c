@@ -79,11 +79,16 @@ static QkValue generator_send(QkThread *tstate, QkGenerator *gen, QkValue value,
     return result;
 }
 
-/* The iterator protocol: exhaustion is QK_NULL with no exception set. */
+/* The iterator protocol: exhaustion is QK_NULL with no exception set, or, when the generator
+ * returned a value, with StopIteration(value) set: next() passes it on, loops (qk_iter_next)
+ * treat it as the end. */
 static QkValue generator_next(QkThread *tstate, QkValue self) {
     int done;
     QkValue result = generator_send(tstate, (QkGenerator *)self, QK_NONE, &done);
-    return done ? QK_NULL : result;
+    if (!done) {
+        return result;
+    }
+    return result == QK_NONE ? QK_NULL : qk_raise_stop_iteration(tstate, result);
 }
 
 static QkValue generator_iter(QkThread *tstate, QkValue self) {
