@@ -37,8 +37,11 @@ class Calls(Expressions):
 
     def call_ex(self, node: ast.Call) -> None:
         """f(*a, b, **k, c=1): the positional arguments as one tuple, the keywords as one dict
-        (or NULL), each built in source order."""
-        if any(isinstance(a, ast.Starred) for a in node.args):
+        (or NULL), each built in source order. A lone `*a` is passed as it is (as CPython 3.11
+        compiles it): CALL_FUNCTION_EX makes it a tuple, naming the callable if it cannot."""
+        if len(node.args) == 1 and isinstance(node.args[0], ast.Starred):
+            self.expression(node.args[0].value)
+        elif any(isinstance(a, ast.Starred) for a in node.args):
             self.starred_sequence(node.args, "BUILD_LIST", "LIST_APPEND", "LIST_EXTEND")
             self.emit("LIST_TO_TUPLE")
         else:

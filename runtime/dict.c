@@ -599,6 +599,38 @@ static QkValue dict_clear(QkThread *tstate, QkValue self, QkValue *args, size_t 
     return QK_NONE;
 }
 
+/* dict.fromkeys(iterable, value=None): args[0] is the class, called for the new mapping so a
+ * subclass gets an instance of itself. */
+static QkValue dict_fromkeys(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                             QkValue kwnames) {
+    (void)self;
+    if (qk_nkwargs(kwnames) > 0) {
+        return qk_raise(tstate, &qk_exc_TypeError, "dict.fromkeys() takes no keyword arguments");
+    }
+    if (qk_check_args(tstate, "fromkeys", nargs - 1, QK_NULL, 1, 2) < 0) {
+        return QK_NULL;
+    }
+    QkValue value = nargs > 2 ? args[2] : QK_NONE;
+    QkValue d = QK_NULL, it = QK_NULL;
+    qk_root_push(tstate, &d);
+    qk_root_push(tstate, &it);
+    d = qk_call(tstate, args[0], NULL, 0, QK_NULL);
+    it = d == QK_NULL ? QK_NULL : qk_get_iter(tstate, args[1]);
+    for (QkValue key; it != QK_NULL && (key = qk_iter_next(tstate, it)) != QK_NULL;) {
+        if (qk_setitem(tstate, d, key, value) < 0) {
+            break;
+        }
+    }
+    QkValue r = qk_error_occurred(tstate) ? QK_NULL : d;
+    qk_root_pop(tstate, 2);
+    return r;
+}
+
+static const QkMethodDef dict_classmethods[] = {
+    {"fromkeys", dict_fromkeys},
+    {NULL, NULL},
+};
+
 static const QkMethodDef dict_methods[] = {
     {"get", dict_get},       {"keys", dict_keys},
     {"values", dict_values}, {"items", dict_items},
@@ -625,4 +657,5 @@ QkType qk_dict_type = {
     .iter = dict_iter,
     .construct = dict_construct,
     .methods = dict_methods,
+    .classmethods = dict_classmethods,
 };

@@ -363,23 +363,44 @@ QkValue qk_call(QkThread *tstate, QkValue callable, QkValue *args, size_t nargs,
     return type->call(tstate, callable, args, nargs, kwnames);
 }
 
+/* A lone `f(*x)` passes x itself (as CPython 3.11 compiles it): anything but a tuple becomes one
+ * here, and a value that is not iterable is reported naming the callable. */
+static QkValue call_args_tuple(QkThread *tstate, QkValue callable, QkValue callargs) {
+    if (qk_is_tuple(callargs)) {
+        return callargs;
+    }
+    if (qk_type_of(callargs)->iter == NULL) {
+        char name[256];
+        qk_function_str(callable, name, sizeof name);
+        return qk_raise(tstate, &qk_exc_TypeError, "%s argument after * must be an iterable, not %s",
+                        name, qk_type_name(callargs));
+    }
+    return qk_tuple_from_iterable(tstate, callargs);
+}
+
 QkValue qk_call_ex(QkThread *tstate, QkValue callable, QkValue self_or_null, QkValue callargs,
                    QkValue kwargs) {
-    QkTuple *positional = qk_as_tuple(callargs);
+    callargs = call_args_tuple(tstate, callable, callargs);
+    if (callargs == QK_NULL) {
+        return QK_NULL;
+    }
     size_t has_self = self_or_null != QK_NULL;
     int64_t nkw = 0;
     if (kwargs != QK_NULL) {
         nkw = ((QkDict *)kwargs)->used;
     }
-    size_t nargs = has_self + (size_t)positional->size + (size_t)nkw;
-    /* The flattened arguments live in a tuple so the collector sees them during the call. */
-    QkValue flat = qk_tuple_from_array(tstate, NULL, (int64_t)nargs);
-    if (flat == QK_NULL) {
-        return QK_NULL;
-    }
-    QkValue kwnames = QK_NULL;
+    size_t nargs = has_self + (size_t)qk_as_tuple(callargs)->size + (size_t)nkw;
+    QkValue flat = QK_NULL, kwnames = QK_NULL;
+    qk_root_push(tstate, &callargs);
     qk_root_push(tstate, &flat);
     qk_root_push(tstate, &kwnames);
+    /* The flattened arguments live in a tuple so the collector sees them during the call. */
+    flat = qk_tuple_from_array(tstate, NULL, (int64_t)nargs);
+    if (flat == QK_NULL) {
+        qk_root_pop(tstate, 3);
+        return QK_NULL;
+    }
+    QkTuple *positional = qk_as_tuple(callargs);
     QkValue *items = qk_as_tuple(flat)->items;
     if (has_self) {
         items[0] = self_or_null;
@@ -388,7 +409,7 @@ QkValue qk_call_ex(QkThread *tstate, QkValue callable, QkValue self_or_null, QkV
     if (nkw > 0) {
         kwnames = qk_tuple_from_array(tstate, NULL, nkw);
         if (kwnames == QK_NULL) {
-            qk_root_pop(tstate, 2);
+            qk_root_pop(tstate, 3);
             return QK_NULL;
         }
         QkDict *d = (QkDict *)kwargs;
@@ -399,7 +420,7 @@ QkValue qk_call_ex(QkThread *tstate, QkValue callable, QkValue self_or_null, QkV
                 continue;
             }
             if (!qk_is_type(d->entries[i].key, &qk_str_type)) {
-                qk_root_pop(tstate, 2);
+                qk_root_pop(tstate, 3);
                 return qk_raise(tstate, &qk_exc_TypeError, "keywords must be strings");
             }
             qk_as_tuple(kwnames)->items[k] = d->entries[i].key;
@@ -408,6 +429,6 @@ QkValue qk_call_ex(QkThread *tstate, QkValue callable, QkValue self_or_null, QkV
         }
     }
     QkValue result = qk_call(tstate, callable, qk_as_tuple(flat)->items, nargs, kwnames);
-    qk_root_pop(tstate, 2);
+    qk_root_pop(tstate, 3);
     return result;
 }

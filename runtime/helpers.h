@@ -44,6 +44,8 @@ QkValue qk_str_join_array(QkThread *tstate, QkValue *pieces, int64_t n);
 int qk_list_append(QkThread *tstate, QkValue list, QkValue value);
 int qk_set_add(QkThread *tstate, QkValue set, QkValue value);
 int qk_list_extend(QkThread *tstate, QkValue list, QkValue iterable);
+/* LIST_EXTEND: the same, naming the unpacking when the operand is not iterable at all. */
+int qk_list_extend_unpack(QkThread *tstate, QkValue list, QkValue iterable);
 int qk_set_update(QkThread *tstate, QkValue set, QkValue iterable);
 int qk_dict_update(QkThread *tstate, QkValue dict, QkValue update);
 int qk_dict_merge(QkThread *tstate, QkValue callable, QkValue dict, QkValue update);

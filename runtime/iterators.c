@@ -3,7 +3,9 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "abstract.h"
 #include "quack.h"
+#include "specialize.h"
 #include "types.h"
 
 extern QkType qk_exc_RuntimeError;
@@ -185,13 +187,31 @@ static int dict_view_contains(QkThread *tstate, QkValue self, QkValue item) {
     }
 }
 
-#define DICT_VIEW_TYPE(VAR, NAME)                                                                  \
+/* keys() and items() are set-like: `&`, `|`, `-` and `^` with any iterable on either side make a
+ * set of the left operand's items combined with the right's, as CPython's dictviews_* do. */
+static QkValue dict_view_number(QkThread *tstate, uint32_t op, QkValue lhs, QkValue rhs) {
+    uint32_t plain = qk_plain_binary_op(op);
+    if (plain != QK_BINARY_OP_AND && plain != QK_BINARY_OP_OR && plain != QK_BINARY_OP_SUBTRACT &&
+        plain != QK_BINARY_OP_XOR) {
+        return QK_NOT_IMPLEMENTED;
+    }
+    QkValue left = QK_NULL, right = QK_NULL;
+    qk_root_push(tstate, &left);
+    qk_root_push(tstate, &right);
+    left = qk_set_from_iterable(tstate, lhs);
+    right = left == QK_NULL ? QK_NULL : qk_set_from_iterable(tstate, rhs);
+    QkValue r = right == QK_NULL ? QK_NULL : qk_binary_op(tstate, plain, left, right);
+    qk_root_pop(tstate, 2);
+    return r;
+}
+
+#define DICT_VIEW_TYPE(VAR, NAME, NUMBER)                                                          \
     QkType VAR = {QK_STATIC_TYPE, .name = NAME, .traverse = dict_iter_traverse,                    \
-                  .repr = dict_view_repr, .len = dict_view_len, .contains = dict_view_contains,    \
-                  .iter = dict_view_iter};
-DICT_VIEW_TYPE(qk_dict_keys_type, "dict_keys")
-DICT_VIEW_TYPE(qk_dict_values_type, "dict_values")
-DICT_VIEW_TYPE(qk_dict_items_type, "dict_items")
+                  .repr = dict_view_repr, .number = NUMBER, .len = dict_view_len,                  \
+                  .contains = dict_view_contains, .iter = dict_view_iter};
+DICT_VIEW_TYPE(qk_dict_keys_type, "dict_keys", dict_view_number)
+DICT_VIEW_TYPE(qk_dict_values_type, "dict_values", NULL)
+DICT_VIEW_TYPE(qk_dict_items_type, "dict_items", dict_view_number)
 
 /* ---- set ---- */
 

@@ -88,6 +88,17 @@ int qk_list_extend(QkThread *tstate, QkValue list, QkValue iterable) {
     return qk_for_each(tstate, iterable, qk_list_append, list);
 }
 
+/* `[*1]` and `f(x, *1)` say "Value after * ..." as CPython's LIST_EXTEND does, while
+ * list.extend(1) keeps the plain "'int' object is not iterable". */
+int qk_list_extend_unpack(QkThread *tstate, QkValue list, QkValue iterable) {
+    if (qk_type_of(iterable)->iter == NULL) {
+        qk_raise(tstate, &qk_exc_TypeError, "Value after * must be an iterable, not %s",
+                 qk_type_name(iterable));
+        return -1;
+    }
+    return qk_list_extend(tstate, list, iterable);
+}
+
 QkValue qk_list_from_iterable(QkThread *tstate, QkValue iterable) {
     QkValue list = qk_list_new(tstate, 0);
     if (list == QK_NULL) {

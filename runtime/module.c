@@ -1,6 +1,7 @@
 /* Modules: module objects, the built-in module table (math), and import. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "objmodel.h"
@@ -186,8 +187,13 @@ QK_MATH_FUNCTION(pow) {
 
 QK_MATH_FUNCTION(log) {
     (void)self;
-    if (qk_check_args(tstate, "log", nargs, kwnames, 1, 2) < 0) {
+    if (qk_check_args(tstate, "log", 0, kwnames, 0, 0) < 0) {
         return QK_NULL;
+    }
+    if (nargs < 1 || nargs > 2) {
+        /* math.log(x[, base]) is an optional group in CPython's argument clinic, whose count
+         * error differs from the usual one. */
+        return qk_raise(tstate, &qk_exc_TypeError, "math.log requires 1 to 2 arguments");
     }
     double x, base = M_E;
     if (real_arg(tstate, args[0], &x) < 0 || (nargs == 2 && real_arg(tstate, args[1], &base) < 0)) {
@@ -220,6 +226,116 @@ QK_MATH_FUNCTION(hypot) {
         r = hypot(r, x);
     }
     return qk_float_new(tstate, r);
+}
+
+/* Adds x to the non-overlapping partial sums p[0..*n) exactly (Shewchuk's grow-expansion, as
+ * CPython's math_fsum does it): the partials stay sorted by magnitude, their sum exact. */
+static double fsum_add(double *p, size_t *n, double x) {
+    size_t i = 0;
+    for (size_t j = 0; j < *n; j++) {
+        double y = p[j];
+        if (fabs(x) < fabs(y)) {
+            double t = x;
+            x = y;
+            y = t;
+        }
+        double hi = x + y;
+        double lo = y - (hi - x);
+        if (lo != 0.0) {
+            p[i++] = lo;
+        }
+        x = hi;
+    }
+    *n = i;
+    return x;
+}
+
+/* The correctly rounded sum of the partials: add from the largest down until a sum is inexact,
+ * then repair the round-half-even that the remaining partials' sign may contradict. */
+static double fsum_total(const double *p, size_t n) {
+    if (n == 0) {
+        return 0.0;
+    }
+    double hi = p[--n], lo = 0.0;
+    while (n > 0) {
+        double x = hi, y = p[--n];
+        hi = x + y;
+        lo = y - (hi - x);
+        if (lo != 0.0) {
+            break;
+        }
+    }
+    if (n > 0 && ((lo < 0.0 && p[n - 1] < 0.0) || (lo > 0.0 && p[n - 1] > 0.0))) {
+        double y = lo * 2.0, x = hi + y;
+        if (y == x - hi) {
+            hi = x;
+        }
+    }
+    return hi;
+}
+
+QK_MATH_FUNCTION(fsum) {
+    (void)self;
+    if (kwnames != QK_NULL) {
+        return qk_raise(tstate, &qk_exc_TypeError, "math.fsum() takes no keyword arguments");
+    }
+    if (nargs != 1) {
+        return qk_raise(tstate, &qk_exc_TypeError,
+                        "math.fsum() takes exactly one argument (%zu given)", nargs);
+    }
+    QkValue it = qk_get_iter(tstate, args[0]);
+    if (it == QK_NULL) {
+        return QK_NULL;
+    }
+    qk_root_push(tstate, &it);
+    double *partials = NULL, special_sum = 0.0, inf_sum = 0.0;
+    size_t n = 0, cap = 0;
+    bool failed = false;
+    for (QkValue item; !failed && (item = qk_iter_next(tstate, it)) != QK_NULL;) {
+        double x;
+        if (real_arg(tstate, item, &x) < 0) {
+            failed = true;
+            break;
+        }
+        double sum = fsum_add(partials, &n, x);
+        if (sum == 0.0) {
+            continue;
+        }
+        if (!isfinite(sum)) {
+            /* An inf or nan item poisons the sum (kept aside, as CPython does); finite items
+             * whose sum leaves the range are an error. */
+            if (isfinite(x)) {
+                qk_raise(tstate, &qk_exc_OverflowError, "intermediate overflow in fsum");
+                failed = true;
+            }
+            inf_sum += isinf(x) ? x : 0.0;
+            special_sum += x;
+            n = 0;
+            continue;
+        }
+        if (n == cap) {
+            cap = cap ? 2 * cap : 32;
+            double *grown = realloc(partials, cap * sizeof *partials);
+            if (grown == NULL) {
+                qk_raise(tstate, &qk_exc_MemoryError, "out of memory");
+                failed = true;
+                break;
+            }
+            partials = grown;
+        }
+        partials[n++] = sum;
+    }
+    qk_root_pop(tstate, 1);
+    double total = fsum_total(partials, n);
+    free(partials);
+    if (failed || qk_error_occurred(tstate)) {
+        return QK_NULL;
+    }
+    if (special_sum != 0.0) {
+        return isnan(inf_sum) ? qk_raise(tstate, &qk_exc_ValueError, "-inf + inf in fsum")
+                              : qk_float_new(tstate, special_sum);
+    }
+    return qk_float_new(tstate, total);
 }
 
 /* floor, ceil, trunc: an int stays itself; a float is rounded to an int. The one-argument
@@ -380,7 +496,7 @@ static const QkMethodDef math_functions[] = {
     {"floor", math_floor},     {"ceil", math_ceil},     {"trunc", math_trunc},
     {"isfinite", math_isfinite}, {"isinf", math_isinf}, {"isnan", math_isnan},
     {"isclose", math_isclose}, {"isqrt", math_isqrt},   {"gcd", math_gcd},
-    {"factorial", math_factorial}, {NULL, NULL},
+    {"factorial", math_factorial}, {"fsum", math_fsum}, {NULL, NULL},
 };
 
 static const struct {

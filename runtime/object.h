@@ -89,6 +89,8 @@ struct QkType {
     QkCallFunc construct;
     /* Methods of a built-in type, {NULL, NULL}-terminated: qk_init_types puts them in `dict`. */
     const QkMethodDef *methods;
+    /* The same for class methods (dict.fromkeys): the function gets the class as args[0]. */
+    const QkMethodDef *classmethods;
 };
 
 enum { QK_UNARY_NEGATIVE, QK_UNARY_POSITIVE, QK_UNARY_INVERT, QK_UNARY_ABS };

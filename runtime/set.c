@@ -255,7 +255,7 @@ int qk_set_update(QkThread *tstate, QkValue set, QkValue iterable) {
     return qk_for_each(tstate, iterable, qk_set_add, set);
 }
 
-static QkValue set_from_iterable(QkThread *tstate, QkValue iterable) {
+QkValue qk_set_from_iterable(QkThread *tstate, QkValue iterable) {
     QkValue s = qk_set_new(tstate);
     if (s == QK_NULL) {
         return QK_NULL;
@@ -341,7 +341,7 @@ static QkValue set_operator(QkThread *tstate, uint32_t op, QkValue lhs, QkValue 
         if ((as_set(lhs)->used >> 2) <= as_set(rhs)->used) {
             return set_filter(tstate, lhs, rhs, false);
         }
-        r = set_from_iterable(tstate, lhs);
+        r = qk_set_from_iterable(tstate, lhs);
         qk_root_push(tstate, &r);
         for (int64_t pos = 0; r != QK_NULL;) {
             QkValue k;
@@ -355,7 +355,7 @@ static QkValue set_operator(QkThread *tstate, uint32_t op, QkValue lhs, QkValue 
         qk_root_pop(tstate, 1);
         return r;
     case QK_BINARY_OP_OR:
-        r = set_from_iterable(tstate, lhs);
+        r = qk_set_from_iterable(tstate, lhs);
         qk_root_push(tstate, &r);
         if (r != QK_NULL && set_merge(tstate, as_set(r), as_set(rhs)) < 0) {
             r = QK_NULL;
@@ -364,7 +364,7 @@ static QkValue set_operator(QkThread *tstate, uint32_t op, QkValue lhs, QkValue 
         return r;
     case QK_BINARY_OP_XOR:
         /* A copy of the right operand, then each left item toggled in it. */
-        r = set_from_iterable(tstate, rhs);
+        r = qk_set_from_iterable(tstate, rhs);
         qk_root_push(tstate, &r);
         for (uint64_t i = 0; r != QK_NULL && i <= as_set(lhs)->mask; i++) {
             SetEntry e = as_set(lhs)->table[i];
@@ -455,7 +455,7 @@ static QkValue set_construct(QkThread *tstate, QkValue type, QkValue *args, size
     if (qk_check_args(tstate, "set", nargs, kwnames, 0, 1) < 0) {
         return QK_NULL;
     }
-    return set_from_iterable(tstate, nargs == 0 ? QK_NULL : args[0]);
+    return qk_set_from_iterable(tstate, nargs == 0 ? QK_NULL : args[0]);
 }
 
 /* ---- methods ---- */
@@ -526,7 +526,7 @@ static QkValue set_copy(QkThread *tstate, QkValue self, QkValue *args, size_t na
     if (qk_check_args(tstate, "set.copy", nargs, kwnames, 0, 0) < 0) {
         return QK_NULL;
     }
-    return set_from_iterable(tstate, self);
+    return qk_set_from_iterable(tstate, self);
 }
 
 static QkValue set_update_method(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
@@ -549,7 +549,7 @@ static QkValue set_with_iterable(QkThread *tstate, const char *fname, uint32_t o
     if (qk_check_args(tstate, fname, nargs, kwnames, 1, 1) < 0) {
         return QK_NULL;
     }
-    QkValue other = qk_is_set(args[0]) ? args[0] : set_from_iterable(tstate, args[0]);
+    QkValue other = qk_is_set(args[0]) ? args[0] : qk_set_from_iterable(tstate, args[0]);
     if (other == QK_NULL) {
         return QK_NULL;
     }
@@ -571,6 +571,27 @@ SET_ITERABLE_METHOD(symmetric_difference, QK_BINARY_OP_XOR, false)
 SET_ITERABLE_METHOD(issubset, QK_COMPARE_OP_LE, true)
 SET_ITERABLE_METHOD(issuperset, QK_COMPARE_OP_GE, true)
 
+/* Stops at the first item of the other iterable that is in the set (CPython's order: an
+ * unhashable item after a common one is never looked at). */
+static QkValue set_isdisjoint(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                              QkValue kwnames) {
+    if (qk_check_args(tstate, "set.isdisjoint", nargs, kwnames, 1, 1) < 0) {
+        return QK_NULL;
+    }
+    QkValue it = qk_get_iter(tstate, args[0]);
+    if (it == QK_NULL) {
+        return QK_NULL;
+    }
+    qk_root_push(tstate, &it);
+    QkValue r = QK_TRUE;
+    for (QkValue x; r == QK_TRUE && (x = qk_iter_next(tstate, it)) != QK_NULL;) {
+        int has = qk_set_contains(tstate, self, x);
+        r = has < 0 ? QK_NULL : has ? QK_FALSE : QK_TRUE;
+    }
+    qk_root_pop(tstate, 1);
+    return qk_error_occurred(tstate) ? QK_NULL : r;
+}
+
 static const QkMethodDef set_methods[] = {
     {"add", set_add_method},
     {"remove", set_remove},
@@ -585,6 +606,7 @@ static const QkMethodDef set_methods[] = {
     {"symmetric_difference", set_symmetric_difference},
     {"issubset", set_issubset},
     {"issuperset", set_issuperset},
+    {"isdisjoint", set_isdisjoint},
     {NULL, NULL},
 };
 

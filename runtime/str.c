@@ -1246,6 +1246,39 @@ static QkValue str_splitlines(QkThread *tstate, QkValue self, QkValue *args, siz
     return failed ? QK_NULL : list;
 }
 
+/* Each tab becomes spaces up to the next multiple of tabsize (none if tabsize <= 0); columns
+ * count code points and restart after \n and \r. */
+static QkValue str_expandtabs(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                              QkValue kwnames) {
+    static const char *const names[] = {"tabsize"};
+    QkValue a[1];
+    int64_t tabsize = 8;
+    if (qk_parse_args(tstate, "expandtabs", args, nargs, kwnames, 0, 1, 1, names, a) < 0 ||
+        (a[0] != QK_NULL && qk_index(tstate, a[0], &tabsize) < 0)) {
+        return QK_NULL;
+    }
+    QkBuf b = {0};
+    const QkStr *str = qk_as_str(self);
+    int64_t column = 0;
+    for (int64_t i = 0; i < str->length; i++) {
+        char c = str->data[i];
+        int failed;
+        if (c == '\t') {
+            int64_t pad = tabsize > 0 ? tabsize - column % tabsize : 0;
+            column += pad;
+            failed = qk_buf_fill(tstate, &b, " ", 1, pad);
+        } else {
+            column = c == '\n' || c == '\r' ? 0 : column + ((c & 0xC0) != 0x80);
+            failed = qk_buf_putc(tstate, &b, c);
+        }
+        if (failed < 0) {
+            qk_buf_free(&b);
+            return QK_NULL;
+        }
+    }
+    return qk_buf_finish(tstate, &b);
+}
+
 static QkValue str_iter(QkThread *tstate, QkValue self) { return qk_str_iter_new(tstate, self); }
 
 static const QkMethodDef str_methods[] = {
@@ -1282,6 +1315,7 @@ static const QkMethodDef str_methods[] = {
     {"partition", str_partition},
     {"rpartition", str_rpartition},
     {"splitlines", str_splitlines},
+    {"expandtabs", str_expandtabs},
     {NULL, NULL},
 };
 

@@ -150,6 +150,8 @@ static inline bool qk_is_set(QkValue v) {
 QkValue qk_set_new(QkThread *tstate);
 int qk_set_contains(QkThread *tstate, QkValue set, QkValue key);
 bool qk_set_next(QkValue set, int64_t *pos, QkValue *key);
+/* A new set of the iterable's items (QK_NULL: an empty set). */
+QkValue qk_set_from_iterable(QkThread *tstate, QkValue iterable);
 
 /* ---- slice, range (slice.c, range.c) ---- */
 typedef struct QkSlice {

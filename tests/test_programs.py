@@ -28,6 +28,7 @@ COLD = {
     "lang_exceptions",
     "lang_scopes",
     "lang_unpacking",
+    "regress_gaps",
     "regress_generator_return",
     "regress_messages",
 }
