@@ -121,3 +121,14 @@ def test_uncaught_error_matches_cpython(
         return [line for line in stderr.splitlines() if line.startswith("  File ")]
 
     assert frames(result.stderr) == frames(expected.stderr)
+
+
+@pytest.mark.parametrize("program", ERROR_PROGRAMS, ids=lambda p: p.stem)
+def test_uncaught_error_clean_under_sanitizers(
+    quack_asan: Path, program: Path, tmp_path: Path
+) -> None:
+    """The error path (unwinding, the traceback, exit) leaks nothing and touches no freed memory."""
+    expected = cpython(program)
+    result, _ = run_quack(quack_asan, program, tmp_path, QUACK_JIT="1", QUACK_GC_STRESS="1")
+    assert result.returncode == expected.returncode == 1
+    assert result.stderr.splitlines()[-1] == expected.stderr.splitlines()[-1]
