@@ -28,6 +28,8 @@ COLD = {
     "lang_exceptions",
     "lang_scopes",
     "lang_unpacking",
+    "mixed_functions",
+    "mixed_objects",
     "regress_gaps",
     "regress_generator_return",
     "regress_messages",
