@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 
+#include "jit_memory.h"
 #include "quack.h"
 
 typedef struct QkUOpInst {
@@ -25,8 +26,7 @@ struct QkExecutor {
     uint32_t count;       /* body and stubs */
     QkUOpInst *trace;
     QkJitEntry jit_entry; /* NULL: run by the micro-op interpreter */
-    void *jit_memory;
-    size_t jit_size;
+    QkJitTrace jit_memory; /* meaningful only while jit_entry is set */
 };
 
 /* Runs an executor from its first micro-op; returns the next instruction for tier 1 (or NULL on an

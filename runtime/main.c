@@ -11,6 +11,7 @@
 
 #include "ceval.h"
 #include "image.h"
+#include "jit_memory.h"
 #include "stats_io.h"
 
 typedef struct Buffer {
@@ -132,7 +133,8 @@ static int usage(void) {
     fputs("usage: quack [--stats] PROGRAM.py\n"
           "       quack [--stats] --image IMAGE.qkimg\n"
           "environment: QUACK_JIT=0|1 (default 1), QUACK_TIER2=0|1 (default 1),\n"
-          "             QUACK_JIT_THRESHOLD=N (default 16), QUACK_STATS=FILE (JSON at exit),\n"
+          "             QUACK_JIT_THRESHOLD=N (default 16), QUACK_JIT_MEMORY=flip|dual\n"
+          "             (default flip), QUACK_STATS=FILE (JSON at exit),\n"
           "             QUACK_GC_STRESS=1 (collect at every allocation: a debugging aid)\n",
           stderr);
     return 2;
@@ -155,6 +157,13 @@ int main(int argc, char **argv) {
     if (path == NULL) {
         return usage();
     }
+    /* Checked before the front end runs: a misspelt mode is a usage error, not a silent default. */
+    const char *jit_memory = getenv("QUACK_JIT_MEMORY");
+    if (jit_memory != NULL && *jit_memory != '\0' && strcmp(jit_memory, "flip") != 0 &&
+        strcmp(jit_memory, "dual") != 0) {
+        fprintf(stderr, "quack: unknown QUACK_JIT_MEMORY=%s (choose flip or dual)\n", jit_memory);
+        return 2;
+    }
     Buffer image = {0};
     int status = is_image ? read_file(path, &image) : compile_program(path, &image);
     if (status != 0) {
@@ -166,6 +175,7 @@ int main(int argc, char **argv) {
         fputs("quack: out of memory\n", stderr);
         return 1;
     }
+    qk_jit_memory_init(jit_memory, &tstate);
     tstate.gc_stress = env_long("QUACK_GC_STRESS", 0) != 0;
     tstate.tier2_enabled = env_long("QUACK_TIER2", 1) != 0;
     tstate.jit_enabled = tstate.tier2_enabled && env_long("QUACK_JIT", 1) != 0;
@@ -185,6 +195,7 @@ int main(int argc, char **argv) {
     if (print_stats) {
         qk_stats_print(&tstate, stderr);
     }
-    qk_thread_fini(&tstate);
+    qk_thread_fini(&tstate); /* frees the executors, and so their JIT memory */
+    qk_jit_memory_fini();
     return status;
 }

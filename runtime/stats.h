@@ -18,6 +18,11 @@
     X(jit_code_bytes)                                                                              \
     X(jit_data_bytes)                                                                              \
     X(jit_compile_ns)                                                                              \
+    X(jit_compile_failures)                                                                        \
+    X(jit_arena_bytes_mapped)                                                                      \
+    X(jit_arena_bytes_used)                                                                        \
+    X(jit_traces_live)                                                                             \
+    X(jit_traces_freed)                                                                            \
     X(gc_collections)
 
 typedef struct QkStats {

@@ -1,0 +1,152 @@
+"""The JIT's code arena (runtime/jit_memory.c) in both W^X modes: programs print what CPython
+prints, traces pack into shared chunks, and under PR_SET_MDWE (no memory may gain execute
+permission) dual mode still compiles while flip mode falls back to the micro-op interpreter."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, quack_env
+from test_programs import cpython, run_quack
+
+PROGRAMS = [
+    ROOT / "examples" / "loops.py",
+    ROOT / "examples" / "duck_simulator.py",
+    *(
+        ROOT / "tests" / "programs" / f"{name}.py"
+        for name in ("nested_loops", "collatz", "classes_runtime_change", "hot_rebinding")
+    ),
+]
+MODES = ("flip", "dual")
+
+# Runs a program with PR_SET_MDWE(PR_MDWE_REFUSE_EXEC_GAIN) set: 65 and 1 in <linux/prctl.h>.
+# The setting is inherited, so quack's front end (python3) runs under it too.
+MDWE_LAUNCHER = (
+    "import ctypes,os,sys; ctypes.CDLL(None).prctl(65,1,0,0,0)==0 or sys.exit('no MDWE'); "
+    "os.execv(sys.argv[1], sys.argv[1:])"
+)
+
+PAGE = 4096
+HOT_LOOPS = 50
+
+
+def many_loops(tmp_path: Path) -> Path:
+    """A program with HOT_LOOPS small hot loops: one trace each."""
+    lines = []
+    for k in range(HOT_LOOPS):
+        lines += [f"t{k} = 0", "for i in range(200):", f"    t{k} += i + {k}", f"print(t{k})"]
+    program = tmp_path / "many_loops.py"
+    program.write_text("\n".join(lines) + "\n")
+    return program
+
+
+def under_mdwe(
+    quack: Path, program: Path, tmp_path: Path, mode: str
+) -> tuple[subprocess.CompletedProcess[str], dict[str, int]]:
+    launcher = tmp_path / "mdwe_quack"
+    launcher.write_text(f'#!/bin/sh\nexec python3 -c "{MDWE_LAUNCHER}" {quack} "$@"\n')
+    launcher.chmod(0o755)
+    return run_quack(launcher, program, tmp_path, QUACK_JIT_MEMORY=mode)
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("program", PROGRAMS, ids=lambda p: p.stem)
+def test_programs_match_cpython(quack_asan: Path, program: Path, mode: str, tmp_path: Path) -> None:
+    result, stats = run_quack(quack_asan, program, tmp_path, QUACK_JIT_MEMORY=mode)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == cpython(program).stdout
+    assert stats["jit_entries"] > 0
+    assert stats["jit_compile_failures"] == 0
+    assert stats["jit_traces_live"] == stats["traces_compiled"]
+
+
+@pytest.mark.parametrize("program", PROGRAMS, ids=lambda p: p.stem)
+def test_dual_mode_compiles_under_mdwe(quack: Path, program: Path, tmp_path: Path) -> None:
+    result, stats = under_mdwe(quack, program, tmp_path, "dual")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == cpython(program).stdout
+    assert stats["jit_entries"] > 0
+    assert stats["jit_compile_failures"] == 0
+
+
+@pytest.mark.parametrize("program", PROGRAMS, ids=lambda p: p.stem)
+def test_flip_mode_falls_back_under_mdwe(quack: Path, program: Path, tmp_path: Path) -> None:
+    result, stats = under_mdwe(quack, program, tmp_path, "flip")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == cpython(program).stdout
+    assert stats["jit_compile_failures"] > 0
+    assert stats["jit_entries"] == 0
+    assert stats["tier2_entries"] > 0
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_traces_share_pages(quack_asan: Path, mode: str, tmp_path: Path) -> None:
+    program = many_loops(tmp_path)
+    result, stats = run_quack(quack_asan, program, tmp_path, QUACK_JIT_MEMORY=mode)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == cpython(program).stdout
+    assert stats["jit_traces_live"] >= HOT_LOOPS
+    assert stats["jit_arena_bytes_used"] <= stats["jit_arena_bytes_mapped"]
+    assert stats["jit_arena_bytes_mapped"] < HOT_LOOPS * PAGE
+
+
+def test_failed_traces_memory_is_reused(quack: Path, tmp_path: Path) -> None:
+    # Under MDWE every flip-mode trace is written, refused and given back: the next one reuses the
+    # same range, so the arena never grows past its first code and data chunks.
+    program = many_loops(tmp_path)
+    result, stats = under_mdwe(quack, program, tmp_path, "flip")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == cpython(program).stdout
+    assert stats["jit_compile_failures"] >= HOT_LOOPS
+    assert stats["jit_arena_bytes_used"] == 0
+    assert stats["jit_arena_bytes_mapped"] <= 20 * PAGE
+
+
+def test_unknown_mode_is_a_usage_error(quack: Path) -> None:
+    result = subprocess.run(
+        [str(quack), str(ROOT / "examples" / "loops.py")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=quack_env(QUACK_JIT_MEMORY="both"),
+    )
+    assert result.returncode == 2
+    assert result.stderr == "quack: unknown QUACK_JIT_MEMORY=both (choose flip or dual)\n"
+
+
+SYSCALL = re.compile(r"\b(mmap|mprotect|memfd_create)\((.*)\) = (\S+)")
+
+
+def test_dual_mode_views_are_never_writable_and_executable(
+    quack: Path, out_dir: Path, tmp_path: Path
+) -> None:
+    image = tmp_path / "loops.qkimg"
+    # A precompiled image, so only quack itself (not the Python front end) is traced.
+    subprocess.run(
+        ["python3", "-P", "-m", "frontend", str(ROOT / "examples" / "loops.py"), "-o", str(image)],
+        check=True,
+        cwd=ROOT,
+        env=quack_env(PYTHONPATH=f"{ROOT}:{out_dir / 'lib'}"),
+    )
+    trace = tmp_path / "strace.txt"
+    result = subprocess.run(
+        ["strace", "-f", "-e", "trace=mmap,mprotect,memfd_create", "-o", str(trace)]
+        + [str(quack), "--image", str(image)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=quack_env(QUACK_JIT="1", QUACK_JIT_MEMORY="dual"),
+    )
+    assert result.returncode == 0, result.stderr
+    calls = [m.groups() for m in map(SYSCALL.search, trace.read_text().splitlines()) if m]
+    assert not [c for c in calls if "PROT_WRITE" in c[1] and "PROT_EXEC" in c[1]]
+    # Nothing gains execute permission after it is mapped.
+    assert not [c for c in calls if c[0] == "mprotect" and "PROT_EXEC" in c[1]]
+    # The code memfd is mapped twice, shared: once to write, once to run.
+    code_fd = next(c[2] for c in calls if c[0] == "memfd_create" and "quack-jit-code" in c[1])
+    views = [c[1] for c in calls if c[0] == "mmap" and f"MAP_SHARED, {code_fd}, 0" in c[1]]
+    assert any("PROT_READ|PROT_WRITE," in v for v in views), views
+    assert any("PROT_READ|PROT_EXEC," in v for v in views), views
