@@ -1,26 +1,15 @@
 /* The specializers: after a generic instruction has run a few times, rewrite it in place into the
- * family member that fits the operands it sees (PEP 659). The counter lives in the instruction's
- * first cache unit: low 16 bits count, the next 4 hold a backoff exponent. */
+ * family member that fits the operands it sees (PEP 659). An adaptive counter (counter.h) in the
+ * instruction's first cache unit decides when. */
 #include "ceval.h"
+#include "counter.h"
 #include "objmodel.h"
 #include "quack.h"
 #include "quack_metadata.h"
 
 #define WARMUP 8u /* executions before the first try */
-#define MAX_BACKOFF 12
-#define COUNT_MASK 0xffffu
-#define BACKOFF_SHIFT 16
 
-bool qk_specialization_due(QkCodeUnit *instr) {
-    uint32_t cache = instr[1];
-    uint32_t count = (cache & COUNT_MASK) + 1, backoff = cache >> BACKOFF_SHIFT;
-    if (count < (WARMUP << backoff)) {
-        instr[1] = (backoff << BACKOFF_SHIFT) | count;
-        return false;
-    }
-    instr[1] = backoff << BACKOFF_SHIFT;
-    return true;
-}
+bool qk_specialization_due(QkCodeUnit *instr) { return qk_counter_fires(&instr[1], WARMUP); }
 
 /* The outcome of a try: a member, or when nothing fits, the generic instruction with a longer
  * wait before the next try. A member's guard failures come back here through the head (its
@@ -35,9 +24,8 @@ static void rewrite(QkThread *tstate, QkCodeUnit *instr, int member) {
         stats->deopts++;
     }
     if (member < 0) {
-        uint32_t backoff = (instr[1] >> BACKOFF_SHIFT) + 1;
         instr[0] = (instr[0] & ~0xffu) | head;
-        instr[1] = (backoff > MAX_BACKOFF ? MAX_BACKOFF : backoff) << BACKOFF_SHIFT;
+        qk_counter_back_off(&instr[1]);
         stats->failures++;
         return;
     }

@@ -4,16 +4,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "counter.h"
 #include "executor.h"
 #include "quack_metadata.h"
 #include "trace.h"
 
 #define MAX_TRACE_LENGTH 800
-#define MAX_BACKOFF 12
-
-/* JUMP_BACKWARD's cache unit: low 16 bits count back edges, the next 4 hold the backoff exponent. */
-#define COUNT_MASK 0xffffu
-#define BACKOFF_SHIFT 16
 
 struct QkTraceRecorder {
     QkFrame *frame;
@@ -28,18 +24,13 @@ static uint32_t offset_of(QkFrame *frame, QkCodeUnit *instr) {
     return (uint32_t)(instr - frame->code->code);
 }
 
-static void back_off(QkCodeUnit *backedge) {
-    uint32_t backoff = (backedge[1] >> BACKOFF_SHIFT) + 1;
-    backedge[1] = (backoff > MAX_BACKOFF ? MAX_BACKOFF : backoff) << BACKOFF_SHIFT;
-}
-
 void qk_trace_abort(QkThread *tstate, const char *reason) {
     (void)reason;
     QkTraceRecorder *rec = tstate->recorder;
     if (rec == NULL) {
         return;
     }
-    back_off(rec->backedge);
+    qk_counter_back_off(&rec->backedge[1]);
     tstate->stats.traces_aborted++;
     tstate->recorder = NULL;
     free(rec);
@@ -49,15 +40,9 @@ void qk_backedge(QkThread *tstate, QkFrame *frame, QkCodeUnit *this_instr, QkCod
     if (!tstate->tier2_enabled || tstate->recorder != NULL) {
         return;
     }
-    uint32_t cache = this_instr[1];
-    uint32_t count = (cache & COUNT_MASK) + 1;
-    uint32_t backoff = cache >> BACKOFF_SHIFT;
-    uint32_t threshold = tstate->jit_threshold << backoff;
-    if (count < (threshold < COUNT_MASK ? threshold : COUNT_MASK)) {
-        this_instr[1] = (backoff << BACKOFF_SHIFT) | (count & COUNT_MASK);
+    if (!qk_counter_fires(&this_instr[1], tstate->jit_threshold)) {
         return;
     }
-    this_instr[1] = backoff << BACKOFF_SHIFT;
     QkTraceRecorder *rec = calloc(1, sizeof *rec);
     if (rec == NULL) {
         return;
