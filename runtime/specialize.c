@@ -86,17 +86,29 @@ bool qk_is_exact_args_function(QkValue callable, int nargs) {
            (code->flags & (QK_CODE_VARARGS | QK_CODE_VARKEYWORDS | QK_CODE_GENERATOR)) == 0;
 }
 
-QkFrame *qk_push_frame_exact(QkThread *tstate, QkFrame *caller, QkValue func, QkValue *args,
-                             int nargs) {
+/* The frame of an exact-arguments call: `self` (unless QK_NULL) then the nargs arguments become
+ * the first locals. Every specialized call form pushes its frame through here. */
+static QkFrame *push_exact(QkThread *tstate, QkFrame *caller, QkValue func, QkValue self,
+                           QkValue *args, int nargs) {
     QkFunction *f = (QkFunction *)func;
     QkFrame *frame = qk_frame_push(tstate, caller, (QkCode *)f->code, f->globals);
-    if (frame != NULL) {
-        frame->func = func;
-        if (nargs > 0) {
-            memcpy(frame->localsplus, args, (size_t)nargs * sizeof *args);
-        }
+    if (frame == NULL) {
+        return NULL;
+    }
+    frame->func = func;
+    QkValue *locals = frame->localsplus;
+    if (self != QK_NULL) {
+        *locals++ = self;
+    }
+    if (nargs > 0) {
+        memcpy(locals, args, (size_t)nargs * sizeof *args);
     }
     return frame;
+}
+
+QkFrame *qk_push_frame_exact(QkThread *tstate, QkFrame *caller, QkValue func, QkValue *args,
+                             int nargs) {
+    return push_exact(tstate, caller, func, QK_NULL, args, nargs);
 }
 
 QkValue qk_call_builtin(QkThread *tstate, QkValue callable, QkValue *args, int nargs) {
@@ -249,16 +261,7 @@ bool qk_is_exact_args_method(QkValue callable, int nargs) {
 QkFrame *qk_push_frame_method(QkThread *tstate, QkFrame *caller, QkValue method, QkValue *args,
                               int nargs) {
     QkMethod *m = (QkMethod *)method;
-    QkFunction *f = (QkFunction *)m->func;
-    QkFrame *frame = qk_frame_push(tstate, caller, (QkCode *)f->code, f->globals);
-    if (frame != NULL) {
-        frame->func = m->func;
-        frame->localsplus[0] = m->self;
-        if (nargs > 0) {
-            memcpy(frame->localsplus + 1, args, (size_t)nargs * sizeof *args);
-        }
-    }
-    return frame;
+    return push_exact(tstate, caller, m->func, m->self, args, nargs);
 }
 
 /* ---- class construction ---- */
@@ -278,19 +281,14 @@ QkValue qk_simple_init_of(QkValue callable, int nargs) {
 QkFrame *qk_push_init_frame(QkThread *tstate, QkFrame *caller, QkValue type, QkValue init,
                             QkValue *args, int nargs) {
     QkType *t = (QkType *)type;
-    QkValue self = (QkValue)qk_alloc(tstate, t, t->instance_size ? t->instance_size : sizeof(QkObject));
+    QkValue self =
+        (QkValue)qk_alloc(tstate, t, t->instance_size ? t->instance_size : sizeof(QkObject));
     if (self == QK_NULL) {
         return NULL;
     }
-    QkFunction *f = (QkFunction *)init;
-    QkFrame *frame = qk_frame_push(tstate, caller, (QkCode *)f->code, f->globals);
+    QkFrame *frame = push_exact(tstate, caller, init, self, args, nargs);
     if (frame != NULL) {
-        frame->func = init;
         frame->init_self = self;
-        frame->localsplus[0] = self;
-        if (nargs > 0) {
-            memcpy(frame->localsplus + 1, args, (size_t)nargs * sizeof *args);
-        }
     }
     return frame;
 }
