@@ -27,6 +27,7 @@ from generator.model import (
     Properties,
     SourceFile,
     StackEffect,
+    TraceDecl,
     Uop,
     UopPart,
     UopRef,
@@ -35,9 +36,17 @@ from generator.model import (
 # The macros a body may use, by what they make the micro-op (docs/dsl.md lists their expansions).
 GUARD_MACROS = ("DEOPT_IF", "EXIT_IF")
 TIER1_ONLY_MACROS = ("JUMPBY", "DISPATCH", "DISPATCH_INLINED", "LEAVE_FRAME", "YIELD_FRAME")
-TIER2_ONLY_MACROS = ("EXIT_TO_TIER_ONE", "ERROR_TO_TIER_ONE", "JUMP_TO_TOP")
+TIER2_ONLY_MACROS = ("EXIT_TO_TIER_ONE", "ERROR_TO_TIER_ONE", "JUMP_TO_TOP", "RETURN_TO_CALLER")
+# Continues in a new frame in either tier: tier 1 like DISPATCH_INLINED, while a trace goes on
+# with the callee's micro-ops (so the callee must be pinned by a guard before it).
+FRAME_MACROS = ("ENTER_FRAME",)
 BODY_MACROS = (
-    GUARD_MACROS + ("ERROR_IF",) + TIER1_ONLY_MACROS + ("GETLOCAL", "SETLOCAL") + TIER2_ONLY_MACROS
+    GUARD_MACROS
+    + ("ERROR_IF",)
+    + TIER1_ONLY_MACROS
+    + ("GETLOCAL", "SETLOCAL")
+    + TIER2_ONLY_MACROS
+    + FRAME_MACROS
 )
 # Tier 1 knows the instruction's address; a trace only has the micro-op's operands.
 TIER1_ONLY_NAMES = ("this_instr", "next_instr")
@@ -64,6 +73,8 @@ class _Analyzer:
     def __init__(self, files: tuple[SourceFile, ...]) -> None:
         self.analysis = Analysis(files)
         self.declarations = [d for f in files for d in f.declarations]
+        # Where each instruction's branch(...) or trace(...) form was declared.
+        self._tier2_forms: dict[str, Location] = {}
 
     def run(self) -> Analysis:
         self._helpers()
@@ -77,6 +88,7 @@ class _Analyzer:
         family_heads = {d.name for d in self.declarations if isinstance(d, FamilyDecl)}
         self._instructions(family_heads)
         self._branches()
+        self._trace_forms()
         self._opargs()
         self._families()
         self._tier1_guards()
@@ -174,28 +186,52 @@ class _Analyzer:
         for decl in self.declarations:
             if not isinstance(decl, BranchDecl):
                 continue
-            instruction = self._known_instruction("branch", decl.instruction, decl.location)
-            earlier = self.analysis.branches.get(decl.instruction)
-            if earlier is not None:
-                raise _duplicate("branch", decl.instruction, decl.location, earlier.decl.location)
-            if not instruction.tier1_only:
-                raise ToolchainError(
-                    f"branch({decl.instruction}): {decl.instruction} already has a tier-2 form; "
-                    "branch only applies to tier-1-only instructions",
-                    decl.location,
-                )
+            instruction = self._recorded_differently("branch", decl.instruction, decl.location)
             self.analysis.branches[decl.instruction] = Branch(
-                decl, instruction, self._form(decl.jump), self._form(decl.fall)
+                decl, instruction, self._form(decl.jump, "branch"), self._form(decl.fall, "branch")
             )
 
-    def _form(self, refs: tuple[UopRef, ...] | None) -> tuple[Uop, ...] | None:
+    def _trace_forms(self) -> None:
+        for decl in self.declarations:
+            if isinstance(decl, TraceDecl):
+                self._recorded_differently("trace", decl.instruction, decl.location)
+                form = self._form(decl.uops, "trace")
+                assert form is not None
+                for ref, uop in zip(decl.uops, form, strict=True):
+                    if uop.operand is not None:
+                        raise ToolchainError(
+                            f"{uop.name} reads a cache entry, which trace({decl.instruction}) "
+                            "cannot give it",
+                            ref.location,
+                        )
+                self.analysis.trace_forms[decl.instruction] = form
+
+    def _recorded_differently(self, keyword: str, name: str, location: Location) -> Instruction:
+        """The instruction a branch(...) or trace(...) declaration gives the tier-2 form of."""
+        instruction = self._known_instruction(keyword, name, location)
+        earlier = self._tier2_forms.get(name)
+        if earlier is not None:
+            raise ToolchainError(
+                f"{keyword}({name}): a trace already records {name} as declared at {earlier}",
+                location,
+            )
+        if not instruction.tier1_only:
+            raise ToolchainError(
+                f"{keyword}({name}): {name} already has a tier-2 form; {keyword} only applies "
+                "to tier-1-only instructions",
+                location,
+            )
+        self._tier2_forms[name] = location
+        return instruction
+
+    def _form(self, refs: tuple[UopRef, ...] | None, keyword: str) -> tuple[Uop, ...] | None:
         if refs is None:
             return None
         uops: list[Uop] = []
         for ref in refs:
             uop = self.analysis.uops.get(ref.name)
             if uop is None:
-                raise ToolchainError(f"unknown micro-op {ref.name!r} in branch", ref.location)
+                raise ToolchainError(f"unknown micro-op {ref.name!r} in {keyword}", ref.location)
             if not uop.has_tier2_form:
                 raise ToolchainError(
                     f"{ref.name} is tier-1-only, so a trace cannot record it", ref.location
@@ -484,6 +520,8 @@ class _BodyScan:
             allocates=fx.Effect.ALLOCATES in self.effects,
             writes=fx.Effect.WRITES in self.effects,
             jumps="JUMPBY" in used,
+            pushes_frame="ENTER_FRAME" in used,
+            pops_frame="RETURN_TO_CALLER" in used,
             tier1_only=bool(used & set(TIER1_ONLY_MACROS + TIER1_ONLY_NAMES)),
             tier2_only=bool(used & set(TIER2_ONLY_MACROS)),
             needs_sync=fx.needs_sync(self.effects),

@@ -48,6 +48,7 @@ _TIER1: dict[str, _Expansion] = {
     "ERROR_IF": lambda cond, _: [f"if ({cond}) goto error;"],
     "JUMPBY": lambda offset, _: [f"next_instr += ({offset});"],
     "DISPATCH_INLINED": _leave("DISPATCH_INLINED"),
+    "ENTER_FRAME": _leave("DISPATCH_INLINED"),
     "LEAVE_FRAME": _leave("LEAVE_FRAME"),
     "YIELD_FRAME": _leave("YIELD_FRAME"),
 }
@@ -55,6 +56,8 @@ _TIER2: dict[str, _Expansion] = {
     "ERROR_IF": lambda cond, _: [f"if ({cond}) {{ JUMP_TO_ERROR(); }}"],
     "DEOPT_IF": lambda cond, _: [f"if ({cond}) {{ JUMP_TO_JUMP_TARGET(); }}"],
     "EXIT_IF": _exit,
+    "ENTER_FRAME": _leave("ENTER_FRAME"),
+    "RETURN_TO_CALLER": _leave("RETURN_TO_CALLER"),
 }
 EXPANSIONS = {Tier.ONE: _TIER1, Tier.TWO: _TIER2}
 

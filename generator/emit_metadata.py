@@ -19,6 +19,8 @@ FLAGS: tuple[tuple[str, Callable[[Properties], bool]], ...] = (
     ("ALLOCATES", lambda p: p.allocates),
     ("WRITES", lambda p: p.writes),
     ("JUMP", lambda p: p.jumps),
+    ("PUSHES_FRAME", lambda p: p.pushes_frame),
+    ("POPS_FRAME", lambda p: p.pops_frame),
     ("TIER1_ONLY", lambda p: p.tier1_only),
     ("TIER2_ONLY", lambda p: p.tier2_only),
     ("NEEDS_SYNC", lambda p: p.needs_sync),
@@ -55,7 +57,12 @@ def _flag_names(properties: list[Properties]) -> str:
     return " | ".join(names) or "0"
 
 
-def _expansion(instruction: Instruction) -> tuple[tuple[str, int, int], ...] | None:
+def _expansion(
+    instruction: Instruction, analysis: Analysis
+) -> tuple[tuple[str, int, int], ...] | None:
+    form = analysis.trace_forms.get(instruction.name)
+    if form is not None:
+        return tuple((uop.name, 0, 0) for uop in form)
     # A specializing micro-op only feeds tier 1's specializer: a trace records the rest.
     parts = [p for p in instruction.uop_parts if not p.uop.properties.specializing]
     if not parts or not all(p.uop.has_tier2_form for p in parts):
@@ -90,7 +97,7 @@ def _opcode(instruction: Instruction, analysis: Analysis) -> _Opcode:
         _instruction_flags(instruction, analysis),
         effect.popped.render(),
         effect.pushed.render(),
-        _expansion(instruction),
+        _expansion(instruction, analysis),
     )
 
 

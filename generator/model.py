@@ -116,6 +116,16 @@ class OpargMember:
 
 
 @dataclass(frozen=True)
+class TraceDecl:
+    """`trace(NAME) = _A + _B;`: what a trace records for a tier-1-only instruction that is not a
+    branch (its tier-1 form leaves the C loop's frame, say, where a trace goes on in a new one)."""
+
+    instruction: str
+    uops: tuple[UopRef, ...]
+    location: Location
+
+
+@dataclass(frozen=True)
 class OpargDecl:
     instruction: str
     members: tuple[OpargMember, ...]
@@ -131,7 +141,7 @@ class FamilyDecl:
     location: Location
 
 
-Declaration = HelperDecl | OpDecl | MacroDecl | BranchDecl | OpargDecl | FamilyDecl
+Declaration = HelperDecl | OpDecl | MacroDecl | BranchDecl | TraceDecl | OpargDecl | FamilyDecl
 
 
 @dataclass(frozen=True)
@@ -163,6 +173,8 @@ class Properties:
     allocates: bool = False
     writes: bool = False
     jumps: bool = False  # uses JUMPBY
+    pushes_frame: bool = False  # uses ENTER_FRAME: the next micro-op runs in the callee's frame
+    pops_frame: bool = False  # uses RETURN_TO_CALLER: the next one runs in the caller's
     tier1_only: bool = False
     tier2_only: bool = False
     needs_sync: bool = False
@@ -183,6 +195,8 @@ class Properties:
             or self.writes
             or self.tier1_only
             or self.tier2_only
+            or self.pushes_frame
+            or self.pops_frame
         )
 
 
@@ -301,6 +315,8 @@ class Analysis:
     uops: dict[str, Uop] = field(default_factory=dict)  # in order of appearance
     instructions: dict[str, Instruction] = field(default_factory=dict)  # in opcode order
     branches: dict[str, Branch] = field(default_factory=dict)
+    # Instruction -> the micro-ops a trace records for it instead of its own (trace(NAME) = ...).
+    trace_forms: dict[str, tuple[Uop, ...]] = field(default_factory=dict)
     opargs: dict[str, OpargEnum] = field(default_factory=dict)
     families: dict[str, Family] = field(default_factory=dict)  # by head, in index order
     # Every head and member -> its family (an instruction is in one family at most).

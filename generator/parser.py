@@ -18,10 +18,11 @@ from generator.model import (
     SourceFile,
     StackEffect,
     StackItem,
+    TraceDecl,
     UopRef,
 )
 
-KEYWORDS = ("helper", "op", "inst", "macro", "branch", "oparg", "family")
+KEYWORDS = ("helper", "op", "inst", "macro", "branch", "trace", "oparg", "family")
 # Words that qualify the declaration after them: `specializing op(...)`.
 MODIFIERS = ("specializing",)
 CACHE_UNITS = (1, 2, 4)
@@ -104,6 +105,8 @@ class _Parser:
             return self._macro(first)
         if keyword == "branch":
             return self._branch(first)
+        if keyword == "trace":
+            return self._trace(first)
         if keyword == "family":
             return self._family(first)
         return self._oparg(first)
@@ -277,6 +280,13 @@ class _Parser:
             self._expect(":")
             forms[direction.text] = self._uop_list()
         return BranchDecl(name.text, first.location, forms.get("jump"), forms.get("fall"))
+
+    def _trace(self, first: Token) -> TraceDecl:
+        self._expect("(")
+        name = self._ident("an instruction name")
+        self._expect(")")
+        self._expect("=")
+        return TraceDecl(name.text, self._uop_list(), first.location)
 
     def _uop_list(self) -> tuple[UopRef, ...]:
         """`_A + _B;` (or `_A _B;`, or empty) up to and including the `;`."""

@@ -8,9 +8,6 @@ int qk_thread_init(QkThread *tstate);
 void qk_thread_fini(QkThread *tstate);
 int qk_init_builtins(QkThread *tstate);
 
-/* Frames on the thread's data stack. qk_frame_push raises RecursionError past the limit. */
-QkFrame *qk_frame_push(QkThread *tstate, QkFrame *previous, QkCode *code, QkValue globals);
-void qk_frame_pop(QkThread *tstate, QkFrame *frame);
 /* The size of a frame for `code`, in bytes (generators embed one). */
 size_t qk_frame_size(const QkCode *code);
 /* Sets up a frame in memory the caller owns (a generator's). */

@@ -14,6 +14,7 @@
 #define JUMP_TO_JUMP_TARGET() goto jump_to_jump_target
 #define JUMP_TO_ERROR() goto jump_to_error
 #define JUMP_TO_TOP() goto jump_to_top
+#define NEXT_UOP() goto next_uop
 
 static QkCodeUnit *interpret(QkThread *tstate, QkFrame *frame, QkExecutor *ex) {
     QkValue *stack_pointer = frame->stack_pointer;
@@ -28,6 +29,7 @@ static QkCodeUnit *interpret(QkThread *tstate, QkFrame *frame, QkExecutor *ex) {
             fprintf(stderr, "quack: internal error: micro-op %u in a trace\n", this_uop->opcode);
             abort();
         }
+    next_uop:
         continue;
     jump_to_jump_target:
         next_uop = ex->trace + this_uop->jump_target;

@@ -66,4 +66,9 @@ struct QkThread {
 
 static inline QkCodeUnit *qk_code_start(QkFrame *frame) { return frame->code->code; }
 
+/* Frames on the thread's data stack (ceval.c). qk_frame_push raises RecursionError past the
+ * limit. Traces pop the frames of the calls they follow too. */
+QkFrame *qk_frame_push(QkThread *tstate, QkFrame *previous, QkCode *code, QkValue globals);
+void qk_frame_pop(QkThread *tstate, QkFrame *frame);
+
 #endif

@@ -123,6 +123,17 @@ QkType qk_function_type = {
     .setattr = function_setattr,
 };
 
+uint32_t qk_next_function_version(void) {
+    static uint32_t last_version;
+    /* 0 stays "no version"; wrapping after 2^32 functions would only make a stale guard pass for
+     * a function created 4 billion functions later, which the exact-args check of tier 1 does not
+     * rely on either. */
+    if (++last_version == 0) {
+        last_version = 1;
+    }
+    return last_version;
+}
+
 QkValue qk_make_function(QkThread *tstate, QkFrame *frame, QkValue code) {
     if (!qk_is_type(code, &qk_code_type)) {
         return qk_raise(tstate, &qk_exc_TypeError, "MAKE_FUNCTION needs a code object, not '%s'",
@@ -135,6 +146,7 @@ QkValue qk_make_function(QkThread *tstate, QkFrame *frame, QkValue code) {
     f->code = code;
     f->globals = frame->globals;
     f->name = ((QkCode *)code)->name;
+    f->version = qk_next_function_version();
     return (QkValue)f;
 }
 

@@ -20,6 +20,7 @@ static inline int qk_error_occurred(QkThread *tstate) { return tstate->exception
 
 /* Functions, calls and cells. */
 QkValue qk_make_function(QkThread *tstate, QkFrame *frame, QkValue code);
+uint32_t qk_next_function_version(void);
 void qk_set_function_attribute(QkValue func, uint32_t which, QkValue attr);
 /* A Python function whose frame tier 1 can push in place (not a generator function). */
 int qk_is_inlinable_function(QkValue v);

@@ -247,6 +247,9 @@ typedef struct QkFunction {
     QkValue kwdefaults; /* dict or QK_NULL */
     QkValue closure;    /* tuple of cells or QK_NULL */
     QkValue dict;       /* function attributes, QK_NULL until set */
+    /* Unique to this function object (which never changes its code or defaults once called):
+     * specialized calls, and the traces that go into the callee, guard on it. */
+    uint32_t version;
 } QkFunction;
 
 /* A built-in function or a built-in method bound to its self. */

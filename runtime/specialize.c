@@ -119,14 +119,22 @@ QkValue qk_call_builtin(QkThread *tstate, QkValue callable, QkValue *args, int n
 void qk_specialize_call(QkThread *tstate, QkCodeUnit *instr, QkValue callable,
                         QkValue self_or_null) {
     int nargs = (int)(instr[0] >> 8) + (self_or_null != QK_NULL);
-    int member = qk_is_exact_args_function(callable, nargs)                     ? CALL_PY_EXACT_ARGS
-                 : qk_is_type(callable, &qk_builtin_type)                      ? CALL_BUILTIN
-                 : self_or_null == QK_NULL && qk_is_exact_args_method(callable, nargs + 1)
-                     ? CALL_BOUND_METHOD_EXACT_ARGS
-                 : self_or_null == QK_NULL && qk_simple_init_of(callable, nargs) != QK_NULL
-                     ? CALL_ALLOC_AND_ENTER_INIT
-                     : -1;
+    int member = -1;
+    uint32_t version = 0;
+    if (qk_is_exact_args_function(callable, nargs)) {
+        member = CALL_PY_EXACT_ARGS;
+        version = ((QkFunction *)callable)->version;
+    } else if (qk_is_type(callable, &qk_builtin_type)) {
+        member = CALL_BUILTIN;
+    } else if (self_or_null == QK_NULL && qk_is_exact_args_method(callable, nargs + 1)) {
+        member = CALL_BOUND_METHOD_EXACT_ARGS;
+        version = ((QkFunction *)((QkMethod *)callable)->func)->version;
+    } else if (self_or_null == QK_NULL && qk_simple_init_of(callable, nargs) != QK_NULL) {
+        member = CALL_ALLOC_AND_ENTER_INIT;
+        version = ((QkType *)callable)->version;
+    }
     rewrite(tstate, instr, member);
+    instr[2] = version;
 }
 
 /* ---- attributes and globals ---- */
@@ -256,6 +264,11 @@ void qk_specialize_for_iter(QkThread *tstate, QkCodeUnit *instr, QkValue iter) {
 bool qk_is_exact_args_method(QkValue callable, int nargs) {
     return qk_is_type(callable, &qk_method_type) &&
            qk_is_exact_args_function(((QkMethod *)callable)->func, nargs);
+}
+
+bool qk_is_method_version(QkValue callable, uint32_t version) {
+    return qk_is_type(callable, &qk_method_type) &&
+           qk_is_function_version(((QkMethod *)callable)->func, version);
 }
 
 QkFrame *qk_push_frame_method(QkThread *tstate, QkFrame *caller, QkValue method, QkValue *args,

@@ -151,6 +151,26 @@ static inline QkValue qk_tuple_iter_next(QkValue iter) {
 
 QkValue qk_dict_subscript(QkThread *tstate, QkValue dict, QkValue key);
 bool qk_is_exact_args_method(QkValue callable, int nargs);
+
+/* What the specialized calls guard: the very function, a bound method of it, or the class. */
+static inline bool qk_is_function_version(QkValue callable, uint32_t version) {
+    return qk_is_type(callable, &qk_function_type) &&
+           ((QkFunction *)callable)->version == version;
+}
+
+bool qk_is_method_version(QkValue callable, uint32_t version);
+
+static inline bool qk_is_class_version(QkValue callable, uint32_t version) {
+    return qk_is_type(callable, &qk_type_type) && ((QkType *)callable)->version == version;
+}
+
+/* Whether a C call entered the interpreter with this frame (its return leaves the C loop). */
+static inline bool qk_frame_is_entry(const QkFrame *frame) { return frame->is_entry; }
+
+/* An __init__ frame returning something other than None: tier 1 raises TypeError. */
+static inline bool qk_init_return_misfits(const QkFrame *frame, QkValue retval) {
+    return frame->init_self != QK_NULL && retval != QK_NONE;
+}
 QkFrame *qk_push_frame_method(QkThread *tstate, QkFrame *caller, QkValue method, QkValue *args,
                               int nargs);
 

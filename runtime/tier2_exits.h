@@ -1,5 +1,5 @@
-/* How a trace hands control back to tier 1: the same in the micro-op interpreter and in stencils
- * (each defines CURRENT_TARGET() its own way). The interpreter resumes at the target instruction
+/* How a trace hands control back to tier 1, and how it follows calls and returns: the same in the
+ * micro-op interpreter and in stencils (each defines CURRENT_TARGET() and NEXT_UOP() its own way). The interpreter resumes at the target instruction
  * with the frame's stack pointer, so both are stored before returning. */
 #ifndef QUACK_TIER2_EXITS_H
 #define QUACK_TIER2_EXITS_H
@@ -17,6 +17,33 @@
         frame->stack_pointer = stack_pointer;                                                      \
         frame->instr_ptr = qk_code_start(frame) + CURRENT_TARGET();                                \
         return NULL;                                                                               \
+    } while (0)
+
+/* A call the trace follows: the caller resumes after the call instruction (at the target) when the
+ * callee returns, in the trace or in tier 1; the next micro-op runs in the callee's frame. */
+#define ENTER_FRAME(callee)                                                                        \
+    do {                                                                                           \
+        frame->stack_pointer = stack_pointer;                                                      \
+        frame->instr_ptr = qk_code_start(frame) + CURRENT_TARGET();                                \
+        frame = (callee);                                                                          \
+        stack_pointer = frame->stack_pointer;                                                      \
+        NEXT_UOP();                                                                                \
+    } while (0)
+
+/* A return the trace follows (guarded: never from an entry frame, never a misfit __init__
+ * result): the value, or the instance an __init__ initialized, goes on the caller's stack. */
+#define RETURN_TO_CALLER(value)                                                                    \
+    do {                                                                                           \
+        QkValue result_ = (value);                                                                 \
+        QkFrame *done_ = frame;                                                                    \
+        if (done_->init_self != QK_NULL) {                                                         \
+            result_ = done_->init_self;                                                            \
+        }                                                                                          \
+        qk_frame_pop(tstate, done_);                                                               \
+        frame = done_->previous;                                                                   \
+        stack_pointer = frame->stack_pointer;                                                      \
+        *stack_pointer++ = result_;                                                                \
+        NEXT_UOP();                                                                                \
     } while (0)
 
 #endif

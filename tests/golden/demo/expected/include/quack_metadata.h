@@ -16,11 +16,13 @@
 #define QK_FLAG_ALLOCATES (1 << 5)
 #define QK_FLAG_WRITES (1 << 6)
 #define QK_FLAG_JUMP (1 << 7)
-#define QK_FLAG_TIER1_ONLY (1 << 8)
-#define QK_FLAG_TIER2_ONLY (1 << 9)
-#define QK_FLAG_NEEDS_SYNC (1 << 10)
-#define QK_FLAG_PURE (1 << 11)
-#define QK_FLAG_SPECIALIZED (1 << 12)
+#define QK_FLAG_PUSHES_FRAME (1 << 8)
+#define QK_FLAG_POPS_FRAME (1 << 9)
+#define QK_FLAG_TIER1_ONLY (1 << 10)
+#define QK_FLAG_TIER2_ONLY (1 << 11)
+#define QK_FLAG_NEEDS_SYNC (1 << 12)
+#define QK_FLAG_PURE (1 << 13)
+#define QK_FLAG_SPECIALIZED (1 << 14)
 
 #define QK_MAX_EXPANSION 2
 
