@@ -11,6 +11,7 @@ from generator import stack
 from generator.errors import Location, ToolchainError
 from generator.lexer import Kind, Token
 from generator.model import (
+    FACT_NAMES,
     Analysis,
     Branch,
     BranchDecl,
@@ -61,6 +62,18 @@ _SIZE_IDENT = re.compile(r"[A-Za-z_]\w*")
 
 def analyze(files: Iterable[SourceFile]) -> Analysis:
     return _Analyzer(tuple(files)).run()
+
+
+def _reads_context(tokens: tuple[Token, ...], index: int) -> bool:
+    """Whether the identifier at `index` reads the frame or thread beyond the code object (whose
+    constants and names are fixed): then the micro-op's result depends on more than its inputs."""
+    name = tokens[index].text
+    if name in ("GETLOCAL", "SETLOCAL", "tstate"):
+        return True
+    if name != "frame":
+        return False
+    following = [t.text for t in tokens[index + 1 : index + 3]]
+    return following != ["->", "code"]
 
 
 def _duplicate(kind: str, name: str, location: Location, earlier: Location) -> ToolchainError:
@@ -116,6 +129,7 @@ class _Analyzer:
                 raise _duplicate(kind, name, decl.location, earlier.decl.location)
             _check_caches(decl)
             stack.check_effect(decl.effect)
+            _check_facts(decl)
             scan = _BodyScan(decl, self.analysis.helpers, decl.uop_name in branch_uops)
             properties = scan.properties()
             if decl.specializing:
@@ -404,6 +418,62 @@ def _check_specializing_place(part: UopPart, name: str, position: int, is_head: 
     )
 
 
+# The metadata's per-micro-op fact record: a byte of peek bits, signed bytes of counts.
+MAX_OUTPUT_ITEMS = 8
+MAX_INPUT_ITEMS = 127
+# Facts about the micro-op's operand, so it must have one (a named cache entry).
+OPERAND_FACTS = ("type_version", "operand")
+
+
+def _check_facts(decl: OpDecl) -> None:
+    """`name: FACT` only on a named single output, FACT one the runtime knows."""
+    effect = decl.effect
+    for item in effect.inputs + effect.outputs:
+        if item.fact is not None and item.fact not in FACT_NAMES:
+            raise ToolchainError(
+                f"unknown fact {item.fact!r} (expected one of {', '.join(FACT_NAMES)})",
+                item.location,
+            )
+    for item in effect.inputs:
+        if item.fact is not None:
+            raise ToolchainError(
+                f"fact {item.fact!r} on input {item.name!r}: facts go on outputs (to declare "
+                f"what a guard proves, peek it: ({item.name} -- {item.name}: {item.fact}))",
+                item.location,
+            )
+    for item in effect.outputs:
+        if item.fact is None:
+            continue
+        if item.is_unused:
+            raise ToolchainError(
+                f"fact {item.fact!r} on 'unused': only a named output has a value to describe",
+                item.location,
+            )
+        if item.is_array:
+            raise ToolchainError(
+                f"fact {item.fact!r} on array {item.name!r}: a fact describes one value",
+                item.location,
+            )
+        if item.fact in OPERAND_FACTS and not any(not c.is_unused for c in effect.caches):
+            raise ToolchainError(
+                f"fact {item.fact!r} on {item.name!r}, but {decl.uop_name} has no operand "
+                "(a named cache entry) for it to refer to",
+                item.location,
+            )
+    if len(effect.outputs) > MAX_OUTPUT_ITEMS:
+        raise ToolchainError(
+            f"{decl.uop_name} has {len(effect.outputs)} outputs; the metadata's peek mask "
+            f"(qk_uop_facts) holds {MAX_OUTPUT_ITEMS}",
+            decl.location,
+        )
+    if len(effect.inputs) > MAX_INPUT_ITEMS:
+        raise ToolchainError(
+            f"{decl.uop_name} has {len(effect.inputs)} inputs; the metadata (qk_uop_facts) "
+            f"counts {MAX_INPUT_ITEMS} at most",
+            decl.location,
+        )
+
+
 def _check_caches(decl: OpDecl) -> None:
     named = [c for c in decl.effect.caches if not c.is_unused]
     if len(named) > 1:
@@ -440,6 +510,7 @@ class _BodyScan:
     first_side_effect: Token | None = None
     # Outputs assigned by a finished statement: name -> token index of the statement's end.
     assigned: dict[str, int] = field(default_factory=dict)
+    reads_context: bool = False
 
     def __post_init__(self) -> None:
         self.outputs = {i.name for i in self.decl.effect.outputs if not i.is_unused} - stack.peeks(
@@ -452,6 +523,8 @@ class _BodyScan:
             if index > 0 and tokens[index - 1].text in (".", "->"):
                 continue  # a field name, not something of ours
             self.used.add(token.text)
+            if _reads_context(tokens, index):
+                self.reads_context = True
             following = tokens[index + 1].text if index + 1 < len(tokens) else ""
             if following == "(":
                 self._call(token)
@@ -520,6 +593,8 @@ class _BodyScan:
             allocates=fx.Effect.ALLOCATES in self.effects,
             writes=fx.Effect.WRITES in self.effects,
             jumps="JUMPBY" in used,
+            reads_context=self.reads_context,
+            sets_locals="SETLOCAL" in used,
             pushes_frame="ENTER_FRAME" in used,
             pops_frame="RETURN_TO_CALLER" in used,
             tier1_only=bool(used & set(TIER1_ONLY_MACROS + TIER1_ONLY_NAMES)),

@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 
 from generator import stack
 from generator.emit_render import render
-from generator.model import Analysis, Family, Instruction, Properties, Uop
+from generator.model import FACTS, Analysis, Family, Instruction, Properties, Uop
 
 # Flag bits in order; each with the property that sets it.
 FLAGS: tuple[tuple[str, Callable[[Properties], bool]], ...] = (
@@ -19,6 +19,8 @@ FLAGS: tuple[tuple[str, Callable[[Properties], bool]], ...] = (
     ("ALLOCATES", lambda p: p.allocates),
     ("WRITES", lambda p: p.writes),
     ("JUMP", lambda p: p.jumps),
+    ("READS_CONTEXT", lambda p: p.reads_context),
+    ("SETS_LOCALS", lambda p: p.sets_locals),
     ("PUSHES_FRAME", lambda p: p.pushes_frame),
     ("POPS_FRAME", lambda p: p.pops_frame),
     ("TIER1_ONLY", lambda p: p.tier1_only),
@@ -105,6 +107,48 @@ def _uop_flags(uop: Uop) -> str:
     return _flag_names([uop.properties])
 
 
+@dataclass(frozen=True)
+class _UopFacts:
+    name: str
+    popped: int  # -1: an array, so it depends on oparg
+    pushed: int
+    peeks: str  # the bit mask, as C
+    facts: tuple[str, ...]  # QK_FACT_* per output item, deepest first, up to the last known
+
+
+def _fact_enum(fact: str | None) -> str:
+    return "QK_FACT_" + ("NONE_KNOWN" if fact is None else fact.upper())
+
+
+def _uop_facts(uop: Uop) -> _UopFacts:
+    effect = uop.effect
+    peeked = stack.peeks(effect)
+    mask = 0
+    for index, item in enumerate(effect.outputs):
+        if not item.is_unused and item.name in peeked:
+            mask |= 1 << index
+    return _UopFacts(
+        uop.name,
+        -1 if any(i.is_array for i in effect.inputs) else len(effect.inputs),
+        -1 if any(o.is_array for o in effect.outputs) else len(effect.outputs),
+        f"0x{mask:02X}",
+        _known_facts([o.fact for o in effect.outputs]),
+    )
+
+
+def _known_facts(facts: list[str | None]) -> tuple[str, ...]:
+    """Up to the last output with a fact: the rest are QK_FACT_NONE_KNOWN (0) anyway."""
+    while facts and facts[-1] is None:
+        facts.pop()
+    return tuple(_fact_enum(f) for f in facts)
+
+
+def _max_uop_items(analysis: Analysis) -> int:
+    """The size of QkUopFacts.facts: the most items on either side of one micro-op."""
+    counts = [max(len(u.effect.inputs), len(u.effect.outputs)) for u in analysis.uops.values()]
+    return max(counts + [1])
+
+
 def _family_of(analysis: Analysis) -> list[tuple[str, int]]:
     """(opcode name, family index or NO_FAMILY) for every instruction, in opcode order."""
     result = []
@@ -148,6 +192,9 @@ def metadata_header(analysis: Analysis, header: str) -> str:
         flags=[name for name, _ in FLAGS] + [SPECIALIZED],
         opcodes=opcodes,
         uops=[(u.name, _uop_flags(u)) for u in analysis.uops.values()],
+        facts=[(_fact_enum(name), description) for name, description in FACTS],
+        uop_facts=[_uop_facts(u) for u in analysis.uops.values()],
+        max_uop_items=_max_uop_items(analysis),
         max_expansion=max(lengths + [1]),
         jump_forms=jump_forms,
         fall_forms=fall_forms,

@@ -10,14 +10,35 @@ from generator.lexer import Token
 
 # --- What the parser reads -------------------------------------------------------------------
 
+# What an output may declare about its value (`name: FACT`), for the trace optimizer; in this
+# order they are the runtime's QK_FACT_* numbers from 1 (0: nothing known).
+FACTS: tuple[tuple[str, str], ...] = (
+    ("int", "a small int (tagged)"),
+    ("float", "exactly a float"),
+    ("str", "exactly a str"),
+    ("bool", "QK_TRUE or QK_FALSE"),
+    ("none", "QK_NONE"),
+    ("list", "exactly a list"),
+    ("tuple", "exactly a tuple"),
+    ("dict", "exactly a dict"),
+    ("type_version", "its class has the version that is the micro-op's operand"),
+    ("operand", "the micro-op's operand itself"),
+    ("const", "frame->code->consts[oparg]"),
+)
+FACT_NAMES: tuple[str, ...] = tuple(name for name, _ in FACTS)
+
 
 @dataclass(frozen=True)
 class StackItem:
-    """One item of a stack effect: `name`, `unused`, or an array `name[size]`."""
+    """One item of a stack effect: `name`, `unused`, or an array `name[size]`, with the fact an
+    output declares about its value (`name: int`), if any."""
 
     name: str
     size: str | None  # the C expression of an array's length, None for a single value
     location: Location
+    # One of FACT_NAMES (the analyzer checks it): on a peeked output what the micro-op proves
+    # about that input, on any other output what it produces.
+    fact: str | None = None
 
     @property
     def is_unused(self) -> bool:
@@ -173,6 +194,10 @@ class Properties:
     allocates: bool = False
     writes: bool = False
     jumps: bool = False  # uses JUMPBY
+    # Reads the frame (beyond its code's constants and names), its locals or the thread: its
+    # result depends on more than its inputs, operand and oparg.
+    reads_context: bool = False
+    sets_locals: bool = False  # uses SETLOCAL
     pushes_frame: bool = False  # uses ENTER_FRAME: the next micro-op runs in the callee's frame
     pops_frame: bool = False  # uses RETURN_TO_CALLER: the next one runs in the caller's
     tier1_only: bool = False

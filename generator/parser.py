@@ -207,7 +207,10 @@ class _Parser:
             if not size.strip():
                 raise self._fail("an array size expression")
             self._expect("]")
-        return StackItem(name.text, size, name.location)
+        fact: str | None = None
+        if self._accept(":"):
+            fact = self._ident("a fact name after ':'").text
+        return StackItem(name.text, size, name.location, fact)
 
     def _balanced_text(self, opening: str, closing: str) -> str:
         """The source text up to (not including) the `closing` that balances `opening`."""

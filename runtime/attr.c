@@ -213,7 +213,7 @@ int qk_type_setattr(QkThread *tstate, QkValue type, QkValue name, QkValue value)
     if (qk_set_in_dict(tstate, &t->dict, type, name, value) < 0) {
         return -1;
     }
-    qk_type_modified(t, name);
+    qk_type_modified(tstate, t, name);
     return 0;
 }
 

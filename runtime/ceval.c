@@ -26,9 +26,10 @@ int qk_thread_init(QkThread *tstate) {
 }
 
 void qk_thread_fini(QkThread *tstate) {
-    qk_trace_abort(tstate, "shutdown");
+    qk_trace_abort(tstate, QK_ABORT_shutdown);
     tstate->current_frame = NULL;
     qk_free_all(tstate);
+    free(tstate->trace_log.entries);
     free(tstate->datastack_base);
 }
 
@@ -162,7 +163,7 @@ dispatch:
 error:
     /* Unwind to the innermost handler: in this frame through its exception table, else in the
      * callers, recording each frame the exception passes in its traceback. */
-    qk_trace_abort(tstate, "error");
+    qk_trace_abort(tstate, QK_ABORT_error);
     for (;;) {
         qk_exception_add_traceback(tstate, frame);
         uint32_t offset = (uint32_t)(frame->instr_ptr - frame->code->code);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "ceval.h"
+#include "invalidate.h"
 #include "objmodel.h"
 #include "quack.h"
 #include "quack_opcodes.h"
@@ -390,12 +391,22 @@ static bool is_dunder(QkValue name) {
            memcmp(s->data + s->length - 2, "__", 2) == 0;
 }
 
-void qk_type_modified(QkType *type, QkValue name) {
+QkType *qk_type_with_version(uint32_t version) {
+    for (size_t i = 0; i < heap_type_count; i++) {
+        if (heap_types[i]->version == version) {
+            return heap_types[i];
+        }
+    }
+    return NULL;
+}
+
+void qk_type_modified(QkThread *tstate, QkType *type, QkValue name) {
     bool slots = is_dunder(name);
     for (size_t i = 0; i < heap_type_count; i++) {
         QkType *t = heap_types[i];
         if (qk_type_is_subtype(t, type)) {
             t->version = qk_next_type_version();
+            qk_invalidate_dependents(tstate, QK_DEPENDS_ON_CLASS, t);
             if (slots) {
                 fixup_slots(t);
             }

@@ -2,6 +2,7 @@
  * reference for traces and the behaviour the JIT's machine code must match. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "executor.h"
 #include "quack_metadata.h"
@@ -14,7 +15,13 @@
 #define JUMP_TO_JUMP_TARGET() goto jump_to_jump_target
 #define JUMP_TO_ERROR() goto jump_to_error
 #define JUMP_TO_TOP() goto jump_to_top
-#define NEXT_UOP() goto next_uop
+#define NEXT_UOP() goto dispatch_uop
+#define QK_GOTO_EXECUTOR(executor)                                                                 \
+    do {                                                                                           \
+        ex = (executor);                                                                           \
+        next_uop = ex->trace;                                                                      \
+        goto dispatch_uop;                                                                         \
+    } while (0)
 
 static QkCodeUnit *interpret(QkThread *tstate, QkFrame *frame, QkExecutor *ex) {
     QkValue *stack_pointer = frame->stack_pointer;
@@ -22,6 +29,7 @@ static QkCodeUnit *interpret(QkThread *tstate, QkFrame *frame, QkExecutor *ex) {
     const QkUOpInst *this_uop;
     tstate->stats.tier2_entries++;
     for (;;) {
+    dispatch_uop:
         this_uop = next_uop++;
         switch (this_uop->opcode) {
 #include "quack_tier2_cases.c.h"
@@ -29,7 +37,6 @@ static QkCodeUnit *interpret(QkThread *tstate, QkFrame *frame, QkExecutor *ex) {
             fprintf(stderr, "quack: internal error: micro-op %u in a trace\n", this_uop->opcode);
             abort();
         }
-    next_uop:
         continue;
     jump_to_jump_target:
         next_uop = ex->trace + this_uop->jump_target;
@@ -43,15 +50,60 @@ static QkCodeUnit *interpret(QkThread *tstate, QkFrame *frame, QkExecutor *ex) {
 }
 
 QkCodeUnit *qk_run_uops(QkThread *tstate, QkFrame *frame, QkExecutor *ex) {
+    QkCodeUnit *next;
+    tstate->executor_depth++;
     if (ex->jit_entry != NULL) {
         tstate->stats.jit_entries++;
-        return ex->jit_entry(frame, frame->stack_pointer, tstate);
+        next = ex->jit_entry(frame, frame->stack_pointer, tstate);
+    } else {
+        next = interpret(tstate, frame, ex);
     }
-    return interpret(tstate, frame, ex);
+    if (--tstate->executor_depth == 0) {
+        qk_executors_reclaim(tstate);
+    }
+    return next;
 }
 
 void qk_executor_free(QkExecutor *ex) {
+    if (ex->root == ex) {
+        qk_executor_untrack(ex);
+        for (QkExecutor *side = ex->next_side, *next; side != NULL; side = next) {
+            next = side->next_side;
+            qk_executor_free(side);
+        }
+        free(ex->deps);
+    }
     qk_jit_free(ex);
+    free(ex->exits);
     free(ex->trace);
     free(ex);
+}
+
+int qk_uop_evaluate(QkThread *tstate, const QkUOpInst *uop, QkCode *code, const QkValue *inputs,
+                    int ninputs, QkValue *outputs, int noutputs) {
+    /* A frame with room for the inputs and outputs; pure micro-ops and guards read nothing else
+     * of it but its code (constants, names). */
+    union {
+        QkFrame frame;
+        char bytes[sizeof(QkFrame) + 2 * QK_MAX_UOP_ITEMS * sizeof(QkValue)];
+    } scratch;
+    QkFrame *frame = &scratch.frame;
+    memset(&scratch, 0, sizeof scratch);
+    frame->code = code;
+    frame->stack_pointer = frame->localsplus;
+    memcpy(frame->localsplus, inputs, (size_t)ninputs * sizeof(QkValue));
+    frame->stack_pointer += ninputs;
+    /* The micro-op, then "passed" (target 0) and its exit stub "failed" (target 1). */
+    QkUOpInst trace[3] = {*uop, {.opcode = _EXIT_TRACE, .target = 0},
+                          {.opcode = _EXIT_TRACE, .target = 1}};
+    trace[0].jump_target = 2;
+    QkExecutor ex = {.trace = trace, .length = 2, .count = 3};
+    uint64_t entries = tstate->stats.tier2_entries;
+    QkCodeUnit *next = interpret(tstate, frame, &ex);
+    tstate->stats.tier2_entries = entries;
+    if (next != code->code || frame->stack_pointer != frame->localsplus + noutputs) {
+        return 0;
+    }
+    memcpy(outputs, frame->localsplus, (size_t)noutputs * sizeof(QkValue));
+    return 1;
 }

@@ -1,9 +1,17 @@
-/* Executors: a recorded trace of micro-ops, run by the micro-op interpreter or as JIT code. */
+/* Executors: a recorded trace of micro-ops, run by the micro-op interpreter or as JIT code.
+ *
+ * A hot loop gets a root executor, installed over its back edge. Each guard of a trace exits
+ * through a stub with its own exit record; an exit taken often gets a side trace of its own,
+ * which the stub then jumps to directly. A root and its side traces form a tree that lives and
+ * dies together: one validity flag, one list of what the traces rely on (see invalidate.c). */
 #ifndef QUACK_EXECUTOR_H
 #define QUACK_EXECUTOR_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
+#include "invalidate.h"
 #include "jit_memory.h"
 #include "quack.h"
 
@@ -19,23 +27,86 @@ typedef struct QkUOpInst {
 
 typedef QkCodeUnit *(*QkJitEntry)(QkFrame *frame, QkValue *stack_pointer, QkThread *tstate);
 
+/* One side exit of a trace: how often it was taken, and the side trace it leads to once hot. */
+typedef struct QkExit {
+    QkCodeUnit temperature; /* an adaptive counter (counter.h) */
+    QkExecutor *side;       /* NULL until a side trace is linked */
+    QkExecutor *owner;
+} QkExit;
+
+typedef struct QkDependency {
+    QkDependencyKind kind;
+    const void *object; /* the QkType, or the dict (globals) */
+} QkDependency;
+
 struct QkExecutor {
-    QkCode *code;
-    QkCodeUnit original;  /* the JUMP_BACKWARD unit ENTER_EXECUTOR replaced */
-    uint32_t length;      /* micro-ops in the trace body */
-    uint32_t count;       /* body and stubs */
+    QkCode *code;          /* where the trace starts */
+    QkExecutor *root;      /* the tree's root (itself for a root) */
+    uint32_t length;       /* micro-ops in the trace body */
+    uint32_t count;        /* body and stubs */
+    uint32_t traced;       /* micro-ops recorded, before the optimizer */
     QkUOpInst *trace;
-    QkJitEntry jit_entry; /* NULL: run by the micro-op interpreter */
+    QkExit *exits;
+    uint32_t nexits;
+    QkJitEntry jit_entry;  /* NULL: run by the micro-op interpreter */
+    void *jit_code;        /* the first micro-op's code, for jumps from other traces */
     QkJitTrace jit_memory; /* meaningful only while jit_entry is set */
+
+    /* Roots only. */
+    QkCodeUnit *backedge;  /* the JUMP_BACKWARD that ENTER_EXECUTOR replaced */
+    QkCodeUnit original;
+    uint32_t index;        /* in code->executors */
+    bool valid;
+    uint32_t side_traces;
+    QkExecutor *next_side; /* the tree's side traces, a chain from the root */
+    QkDependency *deps;
+    uint32_t ndeps;
+    QkExecutor *prev_root, *next_root; /* every live root, for invalidation */
 };
 
 /* Runs an executor from its first micro-op; returns the next instruction for tier 1 (or NULL on an
- * error, with frame->instr_ptr at the failing instruction), stack pointer stored in the frame. */
+ * error, with frame->instr_ptr at the failing instruction), stack pointer stored in the frame of
+ * tstate->current_frame (a trace may stop inside a call it followed). */
 QkCodeUnit *qk_run_uops(QkThread *tstate, QkFrame *frame, QkExecutor *executor);
+/* Frees a root with its side traces, or one side trace. */
 void qk_executor_free(QkExecutor *executor);
 
 /* Copy-and-patch: fills executor->jit_entry; returns -1 (executor unchanged) if it cannot. */
 int qk_jit_compile(QkThread *tstate, QkExecutor *executor);
 void qk_jit_free(QkExecutor *executor);
+/* quack --compile-bench: copy-and-patch time per trace against memcpy, on `out`. */
+void qk_jit_compile_bench(QkThread *tstate, FILE *out);
+
+/* The live trees, for invalidation (invalidate.c). */
+void qk_executor_track(QkExecutor *root);
+void qk_executor_untrack(QkExecutor *root);
+/* The first live root (the rest follow through next_root). */
+QkExecutor *qk_executors_live(void);
+int qk_executor_depend(QkExecutor *root, QkDependencyKind kind, const void *object);
+/* Frees the trees invalidated while traces ran, once none runs. */
+void qk_executors_reclaim(QkThread *tstate);
+
+/* Where a recorded micro-op ran: the optimizer reads constants and names through it. */
+typedef struct QkTraceOrigin {
+    QkCode *code;
+} QkTraceOrigin;
+
+/* The trace optimizer (optimizer.c): rewrites body[0..length) in place and returns the new
+ * length; registers what the result relies on with `root`. */
+uint32_t qk_optimize_trace(QkThread *tstate, QkExecutor *root, QkUOpInst *body,
+                           const QkTraceOrigin *origins, uint32_t length);
+
+/* Runs one pure micro-op or guard on known inputs (constant folding). 1: it went on, outputs
+ * filled; 0: a guard failed or the result is not what the caller expected. */
+int qk_uop_evaluate(QkThread *tstate, const QkUOpInst *uop, QkCode *code, const QkValue *inputs,
+                    int ninputs, QkValue *outputs, int noutputs);
+
+/* What the tier-2 micro-ops see of executors: their operands hold QkExit and QkExecutor
+ * addresses. */
+static inline QkExecutor *qk_exit_side(uint64_t exit) { return ((QkExit *)(uintptr_t)exit)->side; }
+static inline QkExecutor *qk_executor_at(uint64_t executor) {
+    return (QkExecutor *)(uintptr_t)executor;
+}
+static inline bool qk_executor_valid(uint64_t root) { return qk_executor_at(root)->valid; }
 
 #endif

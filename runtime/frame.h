@@ -34,6 +34,15 @@ typedef struct QkSpecializationStats {
 
 #define QK_MAX_FAMILIES 32
 
+/* Tier 2's bounds (QUACK_* environment variables, see README). */
+typedef struct QkTraceConfig {
+    uint32_t loop_threshold;  /* back edges before a loop is traced */
+    uint32_t exit_threshold;  /* times a side exit is taken before it gets a side trace */
+    uint32_t max_length;      /* micro-ops recorded per trace */
+    uint32_t max_side_traces; /* side traces per tree */
+    uint32_t max_depth;       /* calls a trace follows, nested */
+} QkTraceConfig;
+
 struct QkThread {
     QkFrame *current_frame;
     QkValue *datastack_base, *datastack_top, *datastack_limit;
@@ -58,9 +67,12 @@ struct QkThread {
 
     /* Tier 2. */
     int tier2_enabled, jit_enabled;
-    uint32_t jit_threshold;
+    QkTraceConfig trace_config;
     QkTraceRecorder *recorder; /* non-NULL while recording a trace */
+    int executor_depth;        /* traces running (nested through calls from micro-ops) */
+    int dump_traces;           /* --dump-traces: print each trace before and after optimizing */
     QkStats stats;
+    QkTraceLog trace_log;
     QkSpecializationStats specialization[QK_MAX_FAMILIES];
 };
 

@@ -68,6 +68,8 @@ QkValue qk_send(QkThread *tstate, QkValue receiver, QkValue value, int *done);
 void qk_backedge(QkThread *tstate, QkFrame *frame, QkCodeUnit *this_instr, QkCodeUnit *target);
 QkCodeUnit *qk_enter_executor(QkThread *tstate, QkFrame *frame, QkCodeUnit *this_instr,
                               uint32_t index);
-static inline void qk_count_side_exit(QkThread *tstate) { tstate->stats.side_exits++; }
+/* Counts a side exit taken (the operand of _SIDE_EXIT: its QkExit); a hot one starts recording a
+ * side trace at its target. */
+void qk_take_side_exit(QkThread *tstate, QkFrame *frame, uint64_t exit);
 
 #endif

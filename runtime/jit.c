@@ -1,7 +1,9 @@
 /* Copy-and-patch: lays out a trace's stencils, copies and patches them into memory from the code
  * arena (jit_memory.c), which makes them runnable only after they are written. Memory is never
  * writable and executable through the same view. */
+#include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -23,51 +25,65 @@ static const QkStencil *stencil_of(const QkExecutor *ex, uint32_t i) {
     return &qk_stencils[ex->trace[i].opcode];
 }
 
-static int compile(QkThread *tstate, QkExecutor *ex) {
-    uint64_t start = now_ns();
-    /* Pass 1: where every micro-op's code and data will live. */
-    size_t code_size = qk_shim_stencil.code_size;
-    size_t data_size = round_up(qk_shim_stencil.data_size, QK_STENCIL_DATA_ALIGN);
-    size_t code_offsets[ex->count + 1], data_offsets[ex->count + 1];
+/* Where every micro-op's code and data go, after the shim's: offsets[count] is the total. */
+typedef struct Layout {
+    size_t *code_offsets, *data_offsets;
+    size_t code_size, data_size;
+} Layout;
+
+static int layout(const QkExecutor *ex, Layout *l) {
+    l->code_size = qk_shim_stencil.code_size;
+    l->data_size = round_up(qk_shim_stencil.data_size, QK_STENCIL_DATA_ALIGN);
     for (uint32_t i = 0; i < ex->count; i++) {
         const QkStencil *s = stencil_of(ex, i);
         if (s->code == NULL) {
             fprintf(stderr, "quack: no stencil for micro-op %u\n", ex->trace[i].opcode);
             return -1;
         }
-        code_offsets[i] = code_size;
-        data_offsets[i] = data_size;
-        code_size += s->code_size;
-        data_size += round_up(s->data_size, QK_STENCIL_DATA_ALIGN);
+        l->code_offsets[i] = l->code_size;
+        l->data_offsets[i] = l->data_size;
+        l->code_size += s->code_size;
+        l->data_size += round_up(s->data_size, QK_STENCIL_DATA_ALIGN);
     }
-    code_offsets[ex->count] = code_size;
-    QkJitTrace memory;
-    if (qk_jit_memory_reserve(&memory, code_size, data_size) != 0) {
-        return -1;
-    }
-    uint8_t *code = memory.code.write, *data = memory.data.write;
-    uintptr_t code_base = memory.code.run, data_base = memory.data.run;
+    l->code_offsets[ex->count] = l->code_size;
+    return 0;
+}
 
-    /* Pass 2: copy and patch. The shim continues into the first micro-op. */
-    QkPatchValues shim_values = {.cont = code_base + code_offsets[0]};
+/* Copies and patches every stencil: written at code/data, to run at code_base/data_base. The
+ * shim continues into the first micro-op. */
+static int emit(const QkExecutor *ex, const Layout *l, uint8_t *code, uintptr_t code_base,
+                uint8_t *data, uintptr_t data_base) {
+    QkPatchValues shim_values = {.cont = code_base + l->code_offsets[0]};
     int failed = qk_patch_stencil(&qk_shim_stencil, code, code_base, data, data_base,
                                   &shim_values);
     for (uint32_t i = 0; i < ex->count && !failed; i++) {
         const QkUOpInst *uop = &ex->trace[i];
         QkPatchValues values = {
-            .cont = code_base + code_offsets[i + 1],
-            .jump_target = code_base + code_offsets[uop->jump_target],
-            .error_target = code_base + code_offsets[uop->error_target],
-            .top = code_base + code_offsets[0],
+            .cont = code_base + l->code_offsets[i + 1],
+            .jump_target = code_base + l->code_offsets[uop->jump_target],
+            .error_target = code_base + l->code_offsets[uop->error_target],
+            .top = code_base + l->code_offsets[0],
             .oparg = uop->oparg,
             .operand = (uintptr_t)uop->operand,
             .target = uop->target,
         };
-        failed = qk_patch_stencil(stencil_of(ex, i), code + code_offsets[i],
-                                  code_base + code_offsets[i], data + data_offsets[i],
-                                  data_base + data_offsets[i], &values);
+        failed = qk_patch_stencil(stencil_of(ex, i), code + l->code_offsets[i],
+                                  code_base + l->code_offsets[i], data + l->data_offsets[i],
+                                  data_base + l->data_offsets[i], &values);
     }
-    if (failed) {
+    return failed;
+}
+
+static int compile(QkThread *tstate, QkExecutor *ex) {
+    uint64_t start = now_ns();
+    size_t code_offsets[ex->count + 1], data_offsets[ex->count + 1];
+    Layout l = {code_offsets, data_offsets, 0, 0};
+    QkJitTrace memory;
+    if (layout(ex, &l) != 0 || qk_jit_memory_reserve(&memory, l.code_size, l.data_size) != 0) {
+        return -1;
+    }
+    uintptr_t code_base = memory.code.run;
+    if (emit(ex, &l, memory.code.write, code_base, memory.data.write, memory.data.run) != 0) {
         qk_jit_memory_discard(&memory);
         return -1;
     }
@@ -76,8 +92,9 @@ static int compile(QkThread *tstate, QkExecutor *ex) {
     }
     ex->jit_memory = memory;
     memcpy(&ex->jit_entry, &code_base, sizeof code_base);
-    tstate->stats.jit_code_bytes += code_size;
-    tstate->stats.jit_data_bytes += data_size;
+    ex->jit_code = (void *)(code_base + l.code_offsets[0]);
+    tstate->stats.jit_code_bytes += l.code_size;
+    tstate->stats.jit_data_bytes += l.data_size;
     tstate->stats.jit_compile_ns += now_ns() - start;
     return 0;
 }
@@ -96,4 +113,63 @@ void qk_jit_free(QkExecutor *ex) {
         qk_jit_memory_release(&ex->jit_memory);
         ex->jit_entry = NULL;
     }
+}
+
+/* The compile micro-benchmark (quack --compile-bench): for every live trace, the time to lay out,
+ * copy and patch it into ordinary memory (what compiling costs besides the arena's page
+ * protection changes, which jit_compile_ns includes) against a memcpy of the same bytes. */
+#define BENCH_ROUNDS 200
+
+typedef struct Bench {
+    uint64_t traces, bytes, patch_ns, copy_ns;
+} Bench;
+
+static void bench_one(const QkExecutor *ex, Bench *b) {
+    size_t code_offsets[ex->count + 1], data_offsets[ex->count + 1];
+    Layout l = {code_offsets, data_offsets, 0, 0};
+    if (layout(ex, &l) != 0) {
+        return;
+    }
+    size_t size = l.code_size + l.data_size;
+    uint8_t *image = malloc(size), *copy = malloc(size);
+    if (image == NULL || copy == NULL) {
+        free(image);
+        free(copy);
+        return;
+    }
+    uint8_t *data = image + l.code_size;
+    uint64_t start = now_ns();
+    for (int i = 0; i < BENCH_ROUNDS; i++) {
+        size_t again[ex->count + 1], again_data[ex->count + 1];
+        Layout fresh = {again, again_data, 0, 0};
+        layout(ex, &fresh);
+        emit(ex, &fresh, image, (uintptr_t)image, data, (uintptr_t)data);
+        __asm__ volatile("" : : "r"(image) : "memory");
+    }
+    uint64_t middle = now_ns();
+    for (int i = 0; i < BENCH_ROUNDS; i++) {
+        memcpy(copy, image, size);
+        __asm__ volatile("" : : "r"(copy) : "memory");
+    }
+    uint64_t end = now_ns();
+    b->traces++;
+    b->bytes += size;
+    b->patch_ns += middle - start;
+    b->copy_ns += end - middle;
+    free(image);
+    free(copy);
+}
+
+void qk_jit_compile_bench(QkThread *tstate, FILE *out) {
+    (void)tstate;
+    Bench b = {0};
+    for (QkExecutor *root = qk_executors_live(); root != NULL; root = root->next_root) {
+        for (QkExecutor *ex = root; ex != NULL; ex = ex->next_side) {
+            bench_one(ex, &b);
+        }
+    }
+    uint64_t per = b.traces * BENCH_ROUNDS;
+    fprintf(out, "compile-bench: traces=%" PRIu64 " bytes=%" PRIu64 " copy_patch_ns=%.0f memcpy_ns=%.0f\n",
+            b.traces, b.bytes, per ? (double)b.patch_ns / (double)per : 0.0,
+            per ? (double)b.copy_ns / (double)per : 0.0);
 }

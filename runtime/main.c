@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "ceval.h"
+#include "executor.h"
 #include "image.h"
 #include "jit_memory.h"
 #include "stats_io.h"
@@ -129,23 +130,59 @@ static long env_long(const char *name, long fallback) {
     return n;
 }
 
+/* Tier 2's bounds: environment variable, where it goes, default and range. */
+typedef struct ConfigVar {
+    const char *name;
+    size_t offset;
+    uint32_t fallback, min, max;
+} ConfigVar;
+
+static const ConfigVar config_vars[] = {
+    {"QUACK_JIT_THRESHOLD", offsetof(QkTraceConfig, loop_threshold), 16, 1, 4096},
+    {"QUACK_EXIT_THRESHOLD", offsetof(QkTraceConfig, exit_threshold), 16, 1, 4096},
+    {"QUACK_TRACE_LENGTH", offsetof(QkTraceConfig, max_length), 800, 16, 4000},
+    {"QUACK_SIDE_TRACES", offsetof(QkTraceConfig, max_side_traces), 32, 0, 1024},
+    {"QUACK_TRACE_DEPTH", offsetof(QkTraceConfig, max_depth), 8, 0, 64},
+};
+
+/* Out of range is a usage error (exit 2), not a silent clamp: a benchmark must run what it says. */
+static int read_trace_config(QkTraceConfig *config) {
+    for (size_t i = 0; i < sizeof config_vars / sizeof config_vars[0]; i++) {
+        const ConfigVar *var = &config_vars[i];
+        long n = env_long(var->name, var->fallback);
+        if (n < var->min || n > var->max) {
+            fprintf(stderr, "quack: %s=%ld is out of range (%u to %u)\n", var->name, n, var->min,
+                    var->max);
+            return -1;
+        }
+        *(uint32_t *)((char *)config + var->offset) = (uint32_t)n;
+    }
+    return 0;
+}
+
 static int usage(void) {
-    fputs("usage: quack [--stats] PROGRAM.py\n"
-          "       quack [--stats] --image IMAGE.qkimg\n"
+    fputs("usage: quack [--stats] [--dump-traces] [--compile-bench] PROGRAM.py\n"
+          "       quack [--stats] [--dump-traces] [--compile-bench] --image IMAGE.qkimg\n"
           "environment: QUACK_JIT=0|1 (default 1), QUACK_TIER2=0|1 (default 1),\n"
-          "             QUACK_JIT_THRESHOLD=N (default 16), QUACK_JIT_MEMORY=flip|dual\n"
-          "             (default flip), QUACK_STATS=FILE (JSON at exit),\n"
+          "             QUACK_JIT_MEMORY=flip|dual (default flip), QUACK_JIT_THRESHOLD=N,\n"
+          "             QUACK_EXIT_THRESHOLD=N, QUACK_TRACE_LENGTH=N, QUACK_SIDE_TRACES=N,\n"
+          "             QUACK_TRACE_DEPTH=N (see the README for defaults and ranges),\n"
+          "             QUACK_STATS=FILE (JSON at exit),\n"
           "             QUACK_GC_STRESS=1 (collect at every allocation: a debugging aid)\n",
           stderr);
     return 2;
 }
 
 int main(int argc, char **argv) {
-    int print_stats = 0, is_image = 0;
+    int print_stats = 0, is_image = 0, compile_bench = 0, dump_traces = 0;
     const char *path = NULL;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--stats") == 0) {
             print_stats = 1;
+        } else if (strcmp(argv[i], "--dump-traces") == 0) {
+            dump_traces = 1;
+        } else if (strcmp(argv[i], "--compile-bench") == 0) {
+            compile_bench = 1;
         } else if (strcmp(argv[i], "--image") == 0) {
             is_image = 1;
         } else if (argv[i][0] == '-' || path != NULL) {
@@ -164,6 +201,10 @@ int main(int argc, char **argv) {
         fprintf(stderr, "quack: unknown QUACK_JIT_MEMORY=%s (choose flip or dual)\n", jit_memory);
         return 2;
     }
+    QkTraceConfig trace_config;
+    if (read_trace_config(&trace_config) < 0) {
+        return 2;
+    }
     Buffer image = {0};
     int status = is_image ? read_file(path, &image) : compile_program(path, &image);
     if (status != 0) {
@@ -179,8 +220,8 @@ int main(int argc, char **argv) {
     tstate.gc_stress = env_long("QUACK_GC_STRESS", 0) != 0;
     tstate.tier2_enabled = env_long("QUACK_TIER2", 1) != 0;
     tstate.jit_enabled = tstate.tier2_enabled && env_long("QUACK_JIT", 1) != 0;
-    long threshold = env_long("QUACK_JIT_THRESHOLD", 16);
-    tstate.jit_threshold = threshold < 1 ? 1 : (threshold > 4096 ? 4096 : (uint32_t)threshold);
+    tstate.trace_config = trace_config;
+    tstate.dump_traces = dump_traces;
 
     QkValue code = qk_load_image(&tstate, image.bytes, image.size, path);
     free(image.bytes);
@@ -194,6 +235,9 @@ int main(int argc, char **argv) {
     }
     if (print_stats) {
         qk_stats_print(&tstate, stderr);
+    }
+    if (compile_bench) {
+        qk_jit_compile_bench(&tstate, stderr);
     }
     qk_thread_fini(&tstate); /* frees the executors, and so their JIT memory */
     qk_jit_memory_fini();

@@ -46,7 +46,9 @@ void qk_executor_free(QkExecutor *executor);
 static void code_finalize(QkObject *self) {
     QkCode *c = (QkCode *)self;
     for (uint32_t i = 0; i < c->nexecutors; i++) {
-        qk_executor_free(c->executors[i]);
+        if (c->executors[i] != NULL) { /* NULL: invalidated (the reclaim frees it) */
+            qk_executor_free(c->executors[i]);
+        }
     }
     free(c->executors);
     free(c->code);

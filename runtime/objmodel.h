@@ -91,9 +91,11 @@ int qk_register_object_model_builtins(QkThread *tstate, QkValue builtins);
 
 /* ---- class.c ---- */
 uint32_t qk_next_type_version(void);
+/* The class (built by a class statement) whose version is `version`, or NULL. */
+QkType *qk_type_with_version(uint32_t version);
 /* A class namespace changed (name: the attribute): new versions for it and every subclass,
  * and its slots follow a dunder's change. */
-void qk_type_modified(QkType *type, QkValue name);
+void qk_type_modified(QkThread *tstate, QkType *type, QkValue name);
 static inline bool qk_is_class(QkValue v) {
     return qk_is_object(v) && qk_as_object(v)->type == &qk_type_type;
 }

@@ -9,6 +9,8 @@
     X(traces_started)                                                                              \
     X(traces_aborted)                                                                              \
     X(traces_compiled)                                                                             \
+    X(side_traces_compiled)                                                                        \
+    X(traces_invalidated)                                                                          \
     X(executors_entered)                                                                           \
     X(jit_entries)                                                                                 \
     X(tier2_entries)                                                                               \
@@ -25,10 +27,44 @@
     X(jit_traces_freed)                                                                            \
     X(gc_collections)
 
+/* Why recordings were given up. */
+#define QK_TRACE_ABORTS(X)                                                                         \
+    X(error)            /* an exception was raised while recording */                            \
+    X(left_frames)      /* execution left the frames the trace follows (unwinding, generators) */ \
+    X(branch_direction) /* a branch went a way with no tier-2 form */                             \
+    X(empty)            /* nothing recorded before the trace had to end */                        \
+    X(invalidated)      /* the tree a side trace was for became invalid */                        \
+    X(no_memory)                                                                                   \
+    X(shutdown)
+
+typedef enum {
+#define QK_TRACE_ABORT_ENUM(name) QK_ABORT_##name,
+    QK_TRACE_ABORTS(QK_TRACE_ABORT_ENUM)
+#undef QK_TRACE_ABORT_ENUM
+        QK_ABORT_COUNT
+} QkTraceAbort;
+
 typedef struct QkStats {
 #define QK_STATS_DECLARE(name) uint64_t name;
     QK_STATS_FIELDS(QK_STATS_DECLARE)
 #undef QK_STATS_DECLARE
+    uint64_t trace_aborts[QK_ABORT_COUNT];
+    /* Traces that ended at an instruction without a tier-2 form, by opcode. */
+    uint64_t untraceable[256];
 } QkStats;
+
+/* One entry per trace compiled: where it starts and what the optimizer made of it. */
+typedef struct QkTraceLogEntry {
+    char function[48]; /* the code's qualified name, cut to fit */
+    uint32_t offset;      /* where the trace starts */
+    uint32_t traced, emitted; /* micro-ops recorded; in the body after the optimizer */
+    uint32_t stubs;           /* exit and error stubs after the body */
+    int side;
+} QkTraceLogEntry;
+
+typedef struct QkTraceLog {
+    QkTraceLogEntry *entries;
+    uint32_t count, capacity;
+} QkTraceLog;
 
 #endif

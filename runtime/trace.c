@@ -1,6 +1,9 @@
-/* Tier 2's front: hot back edges start a recording; the recorder turns the instructions tier 1
- * executes into micro-ops (from the generated expansion and branch tables) and, when the loop
- * closes, installs an executor over the back edge. See docs/architecture.md "Tier 2: traces". */
+/* Tier 2's front: hot back edges start a recording of a root trace, hot side exits one of a side
+ * trace; the recorder turns the instructions tier 1 executes into micro-ops (from the generated
+ * expansion, branch and trace-form tables), following the calls and returns the DSL marks, and
+ * installs the result. See docs/architecture.md "Tier 2: traces". */
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,119 +12,265 @@
 #include "quack_metadata.h"
 #include "trace.h"
 
-#define MAX_TRACE_LENGTH 800
+/* Room after the recording limit: one instruction's micro-ops, its validity check, the end. */
+#define SLACK (QK_MAX_EXPANSION + 2)
 
 struct QkTraceRecorder {
-    QkFrame *frame;
-    QkCodeUnit *head;     /* the loop head: where the trace starts and closes */
-    QkCodeUnit *backedge; /* the JUMP_BACKWARD the executor will replace */
+    QkFrame *start_frame;
+    QkFrame *frame;       /* the frame of the instruction recorded last */
+    uint32_t depth;       /* calls followed and not returned from */
+    uint32_t expect;      /* QK_FLAG_PUSHES_FRAME / _POPS_FRAME: the frame change coming next */
+    QkCodeUnit *head;     /* root traces: the loop head, where the trace closes */
+    QkCodeUnit *backedge; /* root traces: the JUMP_BACKWARD the executor will replace */
+    QkExit *exit;         /* side traces: the exit they will be linked from */
+    QkExecutor *tree;     /* side traces: the root of that exit's tree */
     QkCodeUnit *pending;  /* a branch whose direction the next instruction tells */
     uint32_t length;
-    QkUOpInst body[MAX_TRACE_LENGTH + 1];
+    QkTraceOrigin *origins; /* where each micro-op of the body was recorded */
+    QkUOpInst body[];
 };
 
 static uint32_t offset_of(QkFrame *frame, QkCodeUnit *instr) {
     return (uint32_t)(instr - frame->code->code);
 }
 
-void qk_trace_abort(QkThread *tstate, const char *reason) {
-    (void)reason;
+static void stop(QkThread *tstate) {
+    free(tstate->recorder->origins);
+    free(tstate->recorder);
+    tstate->recorder = NULL;
+}
+
+void qk_trace_abort(QkThread *tstate, QkTraceAbort reason) {
     QkTraceRecorder *rec = tstate->recorder;
     if (rec == NULL) {
         return;
     }
-    qk_counter_back_off(&rec->backedge[1]);
+    qk_counter_back_off(rec->backedge != NULL ? &rec->backedge[1] : &rec->exit->temperature);
     tstate->stats.traces_aborted++;
-    tstate->recorder = NULL;
-    free(rec);
+    tstate->stats.trace_aborts[reason]++;
+    stop(tstate);
+}
+
+void qk_trace_forget(QkThread *tstate, const QkExecutor *root) {
+    QkTraceRecorder *rec = tstate->recorder;
+    if (rec != NULL && rec->tree == root) {
+        tstate->stats.traces_aborted++;
+        tstate->stats.trace_aborts[QK_ABORT_invalidated]++;
+        stop(tstate);
+    }
+}
+
+static QkTraceRecorder *start(QkThread *tstate, QkFrame *frame) {
+    size_t room = tstate->trace_config.max_length + SLACK;
+    QkTraceRecorder *rec = calloc(1, sizeof *rec + room * sizeof(QkUOpInst));
+    QkTraceOrigin *origins = calloc(room, sizeof *origins);
+    if (rec == NULL || origins == NULL) {
+        free(rec);
+        free(origins);
+        tstate->stats.trace_aborts[QK_ABORT_no_memory]++;
+        return NULL;
+    }
+    rec->origins = origins;
+    rec->start_frame = rec->frame = frame;
+    tstate->recorder = rec;
+    tstate->stats.traces_started++;
+    return rec;
 }
 
 void qk_backedge(QkThread *tstate, QkFrame *frame, QkCodeUnit *this_instr, QkCodeUnit *target) {
-    if (!tstate->tier2_enabled || tstate->recorder != NULL) {
+    if (!tstate->tier2_enabled || tstate->recorder != NULL ||
+        !qk_counter_fires(&this_instr[1], tstate->trace_config.loop_threshold)) {
         return;
     }
-    if (!qk_counter_fires(&this_instr[1], tstate->jit_threshold)) {
+    QkTraceRecorder *rec = start(tstate, frame);
+    if (rec != NULL) {
+        rec->head = target;
+        rec->backedge = this_instr;
+    }
+}
+
+void qk_take_side_exit(QkThread *tstate, QkFrame *frame, uint64_t operand) {
+    QkExit *exit = (QkExit *)(uintptr_t)operand;
+    QkExecutor *root = exit->owner->root;
+    tstate->stats.side_exits++;
+    /* A side trace jumps into machine code only if its tree runs as machine code. */
+    if (tstate->recorder != NULL || !root->valid ||
+        root->side_traces >= tstate->trace_config.max_side_traces ||
+        (tstate->jit_enabled && root->jit_entry == NULL) ||
+        !qk_counter_fires(&exit->temperature, tstate->trace_config.exit_threshold)) {
         return;
     }
-    QkTraceRecorder *rec = calloc(1, sizeof *rec);
-    if (rec == NULL) {
-        return;
+    QkTraceRecorder *rec = start(tstate, frame);
+    if (rec != NULL) {
+        rec->exit = exit;
+        rec->tree = root;
     }
-    rec->frame = frame;
-    rec->head = target;
-    rec->backedge = this_instr;
-    tstate->recorder = rec;
-    tstate->stats.traces_started++;
 }
 
 static void append(QkTraceRecorder *rec, uint16_t uop, uint32_t oparg, uint64_t operand,
                    uint32_t target, uint32_t exit_target) {
+    rec->origins[rec->length].code = rec->frame->code;
     rec->body[rec->length++] = (QkUOpInst){
         .opcode = uop, .oparg = oparg, .operand = operand, .target = target,
         .exit_target = exit_target};
 }
 
-/* Adds a stub (deduplicated by kind and target) after the body; returns its index. */
-static uint16_t stub(QkUOpInst *trace, uint32_t *count, uint16_t uop, uint32_t target,
-                     uint32_t first_stub) {
-    for (uint32_t i = first_stub; i < *count; i++) {
-        if (trace[i].opcode == uop && trace[i].target == target) {
+/* The error stub for `target` (shared: it only needs the frame it runs in), or a new one. */
+static uint16_t error_stub(QkUOpInst *trace, uint32_t *count, uint32_t target, uint32_t first) {
+    for (uint32_t i = first; i < *count; i++) {
+        if (trace[i].opcode == _ERROR_EXIT && trace[i].target == target) {
             return (uint16_t)i;
         }
     }
-    trace[*count] = (QkUOpInst){.opcode = uop, .target = target, .exit_target = target};
+    trace[*count] = (QkUOpInst){.opcode = _ERROR_EXIT, .target = target};
     return (uint16_t)(*count)++;
 }
 
-static void install(QkThread *tstate, QkTraceRecorder *rec) {
-    QkCode *code = rec->frame->code;
+static void log_trace(QkThread *tstate, QkExecutor *ex, uint32_t offset) {
+    QkTraceLog *log = &tstate->trace_log;
+    if (log->count == log->capacity) {
+        uint32_t capacity = log->capacity ? 2 * log->capacity : 64;
+        QkTraceLogEntry *grown = realloc(log->entries, capacity * sizeof *grown);
+        if (grown == NULL) {
+            return;
+        }
+        log->entries = grown;
+        log->capacity = capacity;
+    }
+    QkTraceLogEntry *entry = &log->entries[log->count++];
+    snprintf(entry->function, sizeof entry->function, "%s", qk_as_str(ex->code->qualname)->data);
+    entry->offset = offset;
+    entry->traced = ex->traced;
+    entry->emitted = ex->length;
+    entry->stubs = ex->count - ex->length;
+    entry->side = ex->root != ex;
+}
+
+/* --dump-traces: a trace's micro-ops, one per line, with oparg, operand and target. */
+static void dump(FILE *out, const char *what, const QkExecutor *ex, const QkUOpInst *body,
+                 uint32_t length) {
+    fprintf(out, "%s trace in %s (%u micro-ops):\n", what, qk_as_str(ex->code->qualname)->data,
+            length);
+    for (uint32_t i = 0; i < length; i++) {
+        fprintf(out, "  %3u %-28s oparg %-3u operand 0x%-12" PRIx64 " target %u\n", i,
+                qk_uop_names[body[i].opcode], body[i].oparg, body[i].operand, body[i].target);
+    }
+}
+
+/* Builds the executor: the optimized body, then one exit stub per guard (each counts on its own
+ * and may get its own side trace) and the shared error stubs. */
+static QkExecutor *build(QkThread *tstate, QkTraceRecorder *rec, QkExecutor *root_or_null) {
     QkExecutor *ex = calloc(1, sizeof *ex);
     QkUOpInst *trace = malloc(3 * (rec->length + 1) * sizeof *trace);
-    QkExecutor **list = realloc(code->executors, (code->nexecutors + 1) * sizeof *list);
-    if (ex == NULL || trace == NULL || list == NULL) {
+    QkExit *exits = calloc(rec->length + 1, sizeof *exits);
+    if (ex == NULL || trace == NULL || exits == NULL) {
         free(ex);
         free(trace);
-        if (list != NULL) {
-            code->executors = list;
-        }
-        return;
+        free(exits);
+        return NULL;
     }
-    code->executors = list;
-    memcpy(trace, rec->body, rec->length * sizeof *trace);
-    uint32_t count = rec->length;
-    for (uint32_t i = 0; i < rec->length; i++) {
-        uint16_t flags = qk_uop_flags[trace[i].opcode];
+    QkExecutor *root = root_or_null != NULL ? root_or_null : ex;
+    ex->root = root;
+    ex->code = rec->start_frame->code;
+    ex->traced = rec->length;
+    ex->valid = true;
+    if (tstate->dump_traces) {
+        dump(stderr, "recorded", ex, rec->body, rec->length);
+    }
+    uint32_t length = qk_optimize_trace(tstate, root, rec->body, rec->origins, rec->length);
+    if (tstate->dump_traces) {
+        dump(stderr, "optimized", ex, rec->body, length);
+    }
+    memcpy(trace, rec->body, length * sizeof *trace);
+    uint32_t count = length, nexits = 0;
+    for (uint32_t i = 0; i < length; i++) {
+        uint32_t flags = qk_uop_flags[trace[i].opcode];
+        if (trace[i].opcode == _CHECK_VALIDITY) {
+            trace[i].operand = (uintptr_t)root;
+        }
         if (flags & (QK_FLAG_DEOPT | QK_FLAG_EXIT)) {
-            trace[i].jump_target = stub(trace, &count, _SIDE_EXIT, trace[i].exit_target, rec->length);
+            QkExit *exit = &exits[nexits++];
+            exit->owner = ex;
+            trace[count] = (QkUOpInst){.opcode = _SIDE_EXIT, .operand = (uintptr_t)exit,
+                                       .target = trace[i].exit_target};
+            trace[i].jump_target = (uint16_t)count++;
         }
         if (flags & QK_FLAG_ERROR) {
-            trace[i].error_target = stub(trace, &count, _ERROR_EXIT, trace[i].target, rec->length);
+            trace[i].error_target = error_stub(trace, &count, trace[i].target, length);
         }
     }
-    ex->code = code;
-    ex->original = rec->backedge[0];
-    ex->length = rec->length;
+    ex->length = length;
     ex->count = count;
     ex->trace = trace;
-    tstate->stats.traces_compiled++;
+    ex->exits = exits;
+    ex->nexits = nexits;
+    tstate->stats.uops_traced += rec->length;
     tstate->stats.uops_emitted += count;
     if (tstate->jit_enabled) {
         qk_jit_compile(tstate, ex);
     }
-    code->executors[code->nexecutors] = ex;
-    rec->backedge[0] = ENTER_EXECUTOR | code->nexecutors << 8;
-    code->nexecutors++;
+    return ex;
 }
 
-static void finish(QkThread *tstate, QkTraceRecorder *rec, uint16_t last, uint32_t target) {
-    if (rec->length == 0) {
-        qk_trace_abort(tstate, "empty trace");
+static void install_root(QkThread *tstate, QkTraceRecorder *rec) {
+    QkCode *code = rec->start_frame->code;
+    QkExecutor **list = realloc(code->executors, (code->nexecutors + 1) * sizeof *list);
+    if (list == NULL) {
         return;
     }
-    append(rec, last, 0, 0, target, target);
-    install(tstate, rec);
-    tstate->recorder = NULL;
-    free(rec);
+    code->executors = list;
+    QkExecutor *ex = build(tstate, rec, NULL);
+    if (ex == NULL) {
+        return;
+    }
+    ex->backedge = rec->backedge;
+    ex->original = rec->backedge[0];
+    ex->index = code->nexecutors++;
+    code->executors[ex->index] = ex;
+    rec->backedge[0] = ENTER_EXECUTOR | ex->index << 8;
+    qk_executor_track(ex);
+    tstate->stats.traces_compiled++;
+    log_trace(tstate, ex, offset_of(rec->start_frame, rec->head));
+}
+
+static void install_side(QkThread *tstate, QkTraceRecorder *rec) {
+    QkExecutor *root = rec->tree;
+    QkExecutor *ex = build(tstate, rec, root);
+    if (ex == NULL) {
+        return;
+    }
+    if (tstate->jit_enabled && ex->jit_entry == NULL) {
+        /* Machine code cannot jump into it: leave the exit to the interpreter. */
+        qk_executor_free(ex);
+        qk_counter_back_off(&rec->exit->temperature);
+        return;
+    }
+    ex->next_side = root->next_side;
+    root->next_side = ex;
+    root->side_traces++;
+    rec->exit->side = ex;
+    tstate->stats.side_traces_compiled++;
+    log_trace(tstate, ex, rec->body[0].target);
+}
+
+static void finish(QkThread *tstate, QkTraceRecorder *rec, uint16_t last, uint64_t operand,
+                   uint32_t target) {
+    /* A trace of nothing but validity checks does nothing. */
+    uint32_t work = 0;
+    for (uint32_t i = 0; i < rec->length; i++) {
+        work += rec->body[i].opcode != _CHECK_VALIDITY;
+    }
+    if (work == 0) {
+        qk_trace_abort(tstate, QK_ABORT_empty);
+        return;
+    }
+    append(rec, last, 0, operand, target, target);
+    if (rec->tree != NULL) {
+        install_side(tstate, rec);
+    } else {
+        install_root(tstate, rec);
+    }
+    stop(tstate);
 }
 
 /* Records the direction a branch took, now that the next instruction is known. */
@@ -133,7 +282,7 @@ static int record_branch(QkThread *tstate, QkTraceRecorder *rec, QkCodeUnit *nex
     int taken = next != fall;
     const QkBranchForm *form = taken ? &qk_branch_jump[opcode] : &qk_branch_fall[opcode];
     if (!form->present) {
-        qk_trace_abort(tstate, "branch direction with no tier-2 form");
+        qk_trace_abort(tstate, QK_ABORT_branch_direction);
         return -1;
     }
     QkFrame *frame = rec->frame;
@@ -141,62 +290,129 @@ static int record_branch(QkThread *tstate, QkTraceRecorder *rec, QkCodeUnit *nex
     for (uint32_t i = 0; i < form->count; i++) {
         append(rec, form->uops[i], oparg, 0, offset_of(frame, branch), other);
     }
-    tstate->stats.uops_traced += form->count;
     return 0;
+}
+
+static bool called_from(QkFrame *frame, QkFrame *ancestor) {
+    for (QkFrame *f = frame; f != NULL; f = f->previous) {
+        if (f == ancestor) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Keeps the recorder's frame in step with tier 1's: follows the calls and returns the trace
+ * contains; anything run by a C call (a builtin calling back, a generator) is not part of the
+ * trace. Returns 0 to record the instruction, 1 to skip it, -1 when recording was dropped. */
+static int follow(QkThread *tstate, QkTraceRecorder *rec, QkFrame *frame) {
+    uint16_t expect = rec->expect;
+    rec->expect = 0;
+    if (frame == rec->frame) {
+        return 0;
+    }
+    if (expect == QK_FLAG_PUSHES_FRAME && frame->previous == rec->frame) {
+        rec->frame = frame;
+        rec->depth++;
+        return 0;
+    }
+    if (expect == QK_FLAG_POPS_FRAME && rec->frame->previous == frame) {
+        rec->frame = frame;
+        rec->depth--;
+        return 0;
+    }
+    if (called_from(frame, rec->frame)) {
+        rec->expect = expect;
+        return 1;
+    }
+    qk_trace_abort(tstate, QK_ABORT_left_frames);
+    return -1;
+}
+
+static uint64_t cache_operand(QkCodeUnit *instr, const QkExpansionItem *item) {
+    if (item->cache_size == 1) {
+        return instr[1 + item->cache_offset];
+    }
+    return item->cache_size >= 2 ? qk_read_u64(&instr[1 + item->cache_offset]) : 0;
+}
+
+static bool pops_frame(const QkExpansion *expansion) {
+    for (uint32_t i = 0; i < expansion->count; i++) {
+        if (qk_uop_flags[expansion->items[i].uop] & QK_FLAG_POPS_FRAME) {
+            return true;
+        }
+    }
+    return false;
 }
 
 void qk_trace_record(QkThread *tstate, QkFrame *frame, QkCodeUnit *instr) {
     QkTraceRecorder *rec = tstate->recorder;
-    if (frame != rec->frame) {
-        qk_trace_abort(tstate, "left the frame");
+    int skip = follow(tstate, rec, frame);
+    if (skip != 0) {
         return;
     }
     if (rec->pending != NULL && record_branch(tstate, rec, instr) < 0) {
         return;
     }
     uint32_t here = offset_of(frame, instr);
-    if (instr == rec->head && rec->length > 0) {
-        finish(tstate, rec, _JUMP_TO_TOP, here);
+    if (instr == rec->head && frame == rec->start_frame && rec->length > 0) {
+        finish(tstate, rec, _JUMP_TO_TOP, 0, here);
         return;
     }
     uint32_t opcode = *instr & 0xff, oparg = *instr >> 8;
-    const QkExpansion *expansion = &qk_expansions[opcode];
-    if (rec->length + QK_MAX_EXPANSION >= MAX_TRACE_LENGTH) {
-        finish(tstate, rec, _EXIT_TRACE, here);
+    if (rec->length >= tstate->trace_config.max_length ||
+        rec->depth > tstate->trace_config.max_depth) {
+        finish(tstate, rec, _EXIT_TRACE, 0, here);
+        return;
+    }
+    if (opcode == ENTER_EXECUTOR) {
+        /* Another loop's trace: a side trace of the same tree jumps straight in; anything else
+         * ends here and lets tier 1 enter it. */
+        QkExecutor *ex = frame->code->executors[oparg];
+        if (rec->tree != NULL && ex != NULL && ex->root == rec->tree) {
+            finish(tstate, rec, _GOTO_EXECUTOR, (uintptr_t)ex, here);
+        } else {
+            finish(tstate, rec, _EXIT_TRACE, 0, here);
+        }
         return;
     }
     if (opcode == JUMP_BACKWARD) {
         /* Closing the loop happens at the head; any other back edge is an inner loop. */
-        if (instr + 1 + qk_cache_size[opcode] - oparg != rec->head) {
-            finish(tstate, rec, _EXIT_TRACE, here);
+        if (rec->head == NULL || instr + 1 + qk_cache_size[opcode] - oparg != rec->head ||
+            frame != rec->start_frame) {
+            finish(tstate, rec, _EXIT_TRACE, 0, here);
         }
         return;
     }
-    if (qk_branch_jump[opcode].present || qk_branch_fall[opcode].present) {
-        rec->pending = instr;
+    const QkExpansion *expansion = &qk_expansions[opcode];
+    int branch = qk_branch_jump[opcode].present || qk_branch_fall[opcode].present;
+    if (!branch && expansion->count == 0) {
+        tstate->stats.untraceable[opcode]++;
+        finish(tstate, rec, _EXIT_TRACE, 0, here);
         return;
     }
-    if (expansion->count == 0) {
-        finish(tstate, rec, _EXIT_TRACE, here);
+    if (rec->depth == 0 && pops_frame(expansion)) {
+        /* Returning from the frame the trace started in: where the caller goes on is not pinned
+         * by anything in the trace (the function may have several callers). */
+        finish(tstate, rec, _EXIT_TRACE, 0, here);
+        return;
+    }
+    append(rec, _CHECK_VALIDITY, 0, 0, here, here);
+    if (branch) {
+        rec->pending = instr;
         return;
     }
     for (uint32_t i = 0; i < expansion->count; i++) {
         const QkExpansionItem *item = &expansion->items[i];
-        uint64_t operand = 0;
-        if (item->cache_size == 1) {
-            operand = instr[1 + item->cache_offset];
-        } else if (item->cache_size >= 2) {
-            operand = qk_read_u64(&instr[1 + item->cache_offset]);
-        }
-        append(rec, item->uop, oparg, operand, here, here);
+        append(rec, item->uop, oparg, cache_operand(instr, item), here, here);
+        rec->expect |= qk_uop_flags[item->uop] & (QK_FLAG_PUSHES_FRAME | QK_FLAG_POPS_FRAME);
     }
-    tstate->stats.uops_traced += expansion->count;
 }
 
 QkCodeUnit *qk_enter_executor(QkThread *tstate, QkFrame *frame, QkCodeUnit *this_instr,
                               uint32_t index) {
+    /* An invalidated executor is unlinked at once, so the one here is valid. */
     QkExecutor *ex = frame->code->executors[index];
-    /* The trace begins at the loop head, where the replaced JUMP_BACKWARD would have gone. */
     (void)this_instr;
     tstate->stats.executors_entered++;
     return qk_run_uops(tstate, frame, ex);

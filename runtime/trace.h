@@ -6,6 +6,8 @@
 
 void qk_trace_record(QkThread *tstate, QkFrame *frame, QkCodeUnit *instr);
 /* Drops an active recording (no-op when none): errors, shutdown. */
-void qk_trace_abort(QkThread *tstate, const char *reason);
+void qk_trace_abort(QkThread *tstate, QkTraceAbort reason);
+/* Drops the recording if it is a side trace for `root` (which is being freed). */
+void qk_trace_forget(QkThread *tstate, const QkExecutor *root);
 
 #endif

@@ -8,6 +8,7 @@
 
 #include <stdint.h>
 
+#include "executor.h"
 #include "quack.h"
 
 // The JIT's calling convention: all three arguments stay in the same registers along a trace, and
@@ -38,6 +39,8 @@ extern char _JIT_TOP[];
 #define JUMP_TO_ERROR() QK_JIT_TAIL_CALL(_JIT_ERROR_TARGET)
 #define JUMP_TO_TOP() QK_JIT_TAIL_CALL(_JIT_TOP)
 #define NEXT_UOP() QK_JIT_TAIL_CALL(_JIT_CONTINUE)
+// Into another trace of the tree: its first micro-op's code, with the same three arguments.
+#define QK_GOTO_EXECUTOR(executor) QK_JIT_TAIL_CALL((executor)->jit_code)
 
 #include "tier2_exits.h"
 

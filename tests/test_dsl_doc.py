@@ -9,6 +9,7 @@ import pytest
 
 from generator.analyzer import BODY_MACROS, analyze
 from generator.effects import EFFECT_NAMES
+from generator.model import FACT_NAMES
 from generator.parser import BRANCH_DIRECTIONS, KEYWORDS, MODIFIERS, parse_file
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "dsl.md"
@@ -32,12 +33,24 @@ def test_every_keyword_has_an_example() -> None:
 
 # The macros tier-1 code uses for families, which the runtime must define.
 FAMILY_MACROS = ("PREDICTED", "SPECIALIZATION_HIT", "SPECIALIZATION_MISS")
-WORDS = [*KEYWORDS, *MODIFIERS, *EFFECT_NAMES, *BODY_MACROS, *BRANCH_DIRECTIONS, *FAMILY_MACROS]
+WORDS = [
+    *KEYWORDS,
+    *MODIFIERS,
+    *EFFECT_NAMES,
+    *BODY_MACROS,
+    *BRANCH_DIRECTIONS,
+    *FAMILY_MACROS,
+    *FACT_NAMES,
+]
 
 
 def test_every_modifier_has_an_example() -> None:
     for modifier in MODIFIERS:
         assert any(re.search(rf"^{modifier} ", e, re.MULTILINE) for e in EXAMPLES), modifier
+
+
+def test_facts_have_an_example() -> None:
+    assert any(re.search(r"--[^)]*\w: \w", e) for e in EXAMPLES)
 
 
 @pytest.mark.parametrize("word", WORDS)

@@ -38,8 +38,8 @@ CASES = {
     ),
     "syntax_declaration": (
         "instruction(A, (--)) { }\n",
-        "uop_defs/a.uops:1:1: error: syntax error: expected a declaration "
-        "(helper, op, inst, macro, branch, oparg, family, specializing op), found 'instruction'",
+        "uop_defs/a.uops:1:1: error: syntax error: expected a declaration (helper, op, inst, "
+        "macro, branch, trace, oparg, family, specializing op), found 'instruction'",
     ),
     "syntax_cache_size": (
         "op(_A, (c/3 --)) { }\n",
@@ -246,6 +246,39 @@ CASES = {
         "uop_defs/a.uops:5:19: error: DEOPT_IF in _G after the side effect (_W, earlier in "
         "A_1): a miss re-runs A, which would repeat it, so a member's guards must come first",
     ),
+    "syntax_fact": (
+        "op(_A, (-- y:)) { y = QK_NONE; }\n",
+        "uop_defs/a.uops:1:14: error: syntax error: expected a fact name after ':', found ')'",
+    ),
+    "fact_unknown": (
+        "op(_A, (x -- y: integer)) { y = x; }\n",
+        "uop_defs/a.uops:1:14: error: unknown fact 'integer' (expected one of int, float, str, "
+        "bool, none, list, tuple, dict, type_version, operand, const)",
+    ),
+    "fact_on_input": (
+        "op(_A, (x: int -- y)) { y = x; }\n",
+        "uop_defs/a.uops:1:9: error: fact 'int' on input 'x': facts go on outputs (to declare "
+        "what a guard proves, peek it: (x -- x: int))",
+    ),
+    "fact_on_array": (
+        "op(_A, (-- xs[oparg]: list)) { (void)xs; }\n",
+        "uop_defs/a.uops:1:12: error: fact 'list' on array 'xs': a fact describes one value",
+    ),
+    "fact_on_unused": (
+        "op(_A, (x -- unused: int)) { (void)x; }\n",
+        "uop_defs/a.uops:1:14: error: fact 'int' on 'unused': only a named output has a value "
+        "to describe",
+    ),
+    "fact_without_operand": (
+        "op(_A, (unused/1, x -- x: type_version)) { }\n",
+        "uop_defs/a.uops:1:24: error: fact 'type_version' on 'x', but _A has no operand (a "
+        "named cache entry) for it to refer to",
+    ),
+    "too_many_outputs": (
+        "op(_A, (-- a, b, c, d, e, f, g, h, i)) { }\n",
+        "uop_defs/a.uops:1:1: error: _A has 9 outputs; the metadata's peek mask (qk_uop_facts) "
+        "holds 8",
+    ),
     "two_named_caches": (
         "op(_A, (a/1, b/2 --)) { (void)a; (void)b; }\n",
         "uop_defs/a.uops:1:14: error: _A has more than one named cache entry ('a' and 'b'); "
@@ -295,6 +328,31 @@ def test_output_from_local_may_precede_allocation(tmp_path: Path) -> None:
     )
     result = run_generator(tmp_path, {"a.uops": source})
     assert result.returncode == 0, result.stderr
+
+
+def test_facts_table(tmp_path: Path) -> None:
+    """Counts with peeks and unused items, -1 for an array side, facts of the deepest output
+    first, up to the last one known."""
+    source = (
+        "op(_G, (v/1, a, unused, b -- a: int, unused, b: type_version)) { (void)v; }\n"
+        "op(_M, (o/2, x -- y, z: operand)) { y = x; z = (QkValue)o; }\n"
+        "op(_L, (xs[oparg] -- l: list)) { l = xs[0]; }\n"
+        "op(_U, (x -- ys[oparg])) { (void)x; (void)ys; }\n"
+        "op(_N, (--)) { }\n"
+    )
+    result = run_generator(tmp_path, {"a.uops": source})
+    assert result.returncode == 0, result.stderr
+    metadata = (tmp_path / "out" / "include" / "quack_metadata.h").read_text()
+    assert "#define QK_MAX_UOP_ITEMS 3\n" in metadata
+    table = metadata[metadata.index("qk_uop_facts[QK_UOP_COUNT]") :]
+    table = table[: table.index("};")]
+    assert table.splitlines()[1:] == [
+        "    [_G] = {3, 3, 0x05, {QK_FACT_INT, QK_FACT_NONE_KNOWN, QK_FACT_TYPE_VERSION}},",
+        "    [_M] = {1, 2, 0x00, {QK_FACT_NONE_KNOWN, QK_FACT_OPERAND}},",
+        "    [_L] = {-1, 1, 0x00, {QK_FACT_LIST}},",
+        "    [_U] = {1, -1, 0x00, {0}},",
+        "    [_N] = {0, 0, 0x00, {0}},",
+    ]
 
 
 def _expansions(tmp_path: Path) -> str:

@@ -148,6 +148,9 @@ typedef struct { uint16_t opcode; uint32_t oparg; uint64_t operand; } TestUOp;
 #define EXIT_TO_TIER_ONE() return 1
 #define ERROR_TO_TIER_ONE() goto error
 #define JUMP_TO_TOP() goto top
+#define ENTER_FRAME(f) do { frame = (f); return 4; } while (0)
+#define RETURN_TO_CALLER(v) do { (void)(v); return 5; } while (0)
+#define QK_GOTO_EXECUTOR(e) do { (void)(e); return 6; } while (0)
 """
 _LOOPS = """
 int tier1(QkThread *tstate, QkFrame *frame, QkCodeUnit *next_instr, QkValue *stack_pointer);
@@ -182,10 +185,14 @@ int tables(void) {
         + qk_uop_flags[0] + qk_expansions[0].count + qk_branch_jump[0].present
         + qk_branch_fall[0].count + (qk_opcode_names[0] != 0) + (qk_uop_names[0] != 0)
         + qk_family_of[0] + (QK_FAMILY_COUNT ? qk_family_head[0] : 0)
-        + (QK_FAMILY_COUNT ? qk_family_names[0] != 0 : 0);
+        + (QK_FAMILY_COUNT ? qk_family_names[0] != 0 : 0) + qk_uop_facts[0].popped
+        + qk_uop_facts[0].pushed + qk_uop_facts[0].peeks + qk_uop_facts[0].facts[0];
 }
 """
-_HARNESS = '#include "quack.h"\n#include "quack_metadata.h"\n' + _MACROS + _LOOPS
+# The real cases need what the runtime gives them: the micro-op interpreter includes executor.h.
+_HARNESS = (
+    '#include "quack.h"\n#include "executor.h"\n#include "quack_metadata.h"\n' + _MACROS + _LOOPS
+)
 # The demo's world: its helpers and just enough of the runtime's types, so the demo (which has a
 # family) compiles without depending on the runtime's headers.
 _DEMO_HARNESS = (

@@ -1,5 +1,6 @@
-// Per instruction and per micro-op: stack effects, cache sizes, flags, names, and how a trace
-// records an instruction (its micro-ops, or for a jump the micro-ops of the direction taken).
+// Per instruction and per micro-op: stack effects, cache sizes, flags, names, what a micro-op's
+// outputs are known to be, and how a trace records an instruction (its micro-ops, or for a jump
+// the micro-ops of the direction taken).
 #ifndef QUACK_METADATA_H
 #define QUACK_METADATA_H
 
@@ -128,6 +129,49 @@ static const char *const qk_uop_names[QK_UOP_COUNT] = {
     [_GUARD_TRUE] = "_GUARD_TRUE",
     [_GUARD_FALSE] = "_GUARD_FALSE",
     [_EXIT] = "_EXIT",
+};
+
+// What the trace optimizer may assume about a micro-op's outputs (`name: FACT` in the DSL). On a
+// peeked output it is what the micro-op proves about that input (a guard); on any other output,
+// what the micro-op produces.
+enum {
+    QK_FACT_NONE_KNOWN = 0,    // nothing
+    QK_FACT_INT = 1,           // a small int (tagged)
+    QK_FACT_FLOAT = 2,         // exactly a float
+    QK_FACT_STR = 3,           // exactly a str
+    QK_FACT_BOOL = 4,          // QK_TRUE or QK_FALSE
+    QK_FACT_NONE = 5,          // QK_NONE
+    QK_FACT_LIST = 6,          // exactly a list
+    QK_FACT_TUPLE = 7,         // exactly a tuple
+    QK_FACT_DICT = 8,          // exactly a dict
+    QK_FACT_TYPE_VERSION = 9,  // its class has the version that is the micro-op's operand
+    QK_FACT_OPERAND = 10,      // the micro-op's operand itself
+    QK_FACT_CONST = 11,        // frame->code->consts[oparg]
+};
+
+#define QK_MAX_UOP_ITEMS 3
+
+typedef struct QkUopFacts {
+    int8_t popped; // stack items consumed (peeks included), or -1 if it depends on oparg (arrays)
+    int8_t pushed; // stack items produced (peeks included), or -1
+    uint8_t peeks; // bit i: output i (0 = deepest) is a peek of the input at the same depth
+    // Per output, 0 = deepest: QK_FACT_*. Outputs are the stack effect's items (an array is one),
+    // so without arrays output i is the i-th stack slot pushed.
+    uint8_t facts[QK_MAX_UOP_ITEMS];
+} QkUopFacts;
+
+static const QkUopFacts qk_uop_facts[QK_UOP_COUNT] = {
+    [_SPECIALIZE_ADD] = {2, 2, 0x03, {0}},
+    [_GUARD_INT] = {2, 2, 0x03, {QK_FACT_INT, QK_FACT_INT}},
+    [_ADD] = {2, 1, 0x00, {0}},
+    [_ADD_SAME] = {2, 1, 0x00, {0}},
+    [_STORE] = {1, 0, 0x00, {0}},
+    [_DUP] = {-1, -1, 0x01, {0}},
+    [_CALL] = {-1, 1, 0x00, {0}},
+    [_JUMP_IF] = {1, 0, 0x00, {0}},
+    [_GUARD_TRUE] = {1, 0, 0x00, {0}},
+    [_GUARD_FALSE] = {1, 0, 0x00, {0}},
+    [_EXIT] = {0, 0, 0x00, {0}},
 };
 
 // cache_offset: units after the instruction where the micro-op's operand is; cache_size 0: none.

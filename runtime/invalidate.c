@@ -1,0 +1,108 @@
+/* Invalidation: a tree of traces records what it relies on beyond its guards (the classes whose
+ * attributes the optimizer made constants, the globals dicts whose values it did). Changing one
+ * marks the dependent trees invalid and unlinks them from their back edges at once; running
+ * traces notice at their next validity check and return to the interpreter; the memory is freed
+ * when no trace is running. One list of live trees per process: the VM is single-threaded. */
+#include <stdlib.h>
+
+#include "executor.h"
+#include "invalidate.h"
+#include "trace.h"
+
+static QkExecutor *live_roots;    /* every valid root */
+static QkExecutor *invalid_roots; /* unlinked, waiting to be freed (chained by next_root) */
+
+QkExecutor *qk_executors_live(void) { return live_roots; }
+
+void qk_executor_track(QkExecutor *root) {
+    root->prev_root = NULL;
+    root->next_root = live_roots;
+    if (live_roots != NULL) {
+        live_roots->prev_root = root;
+    }
+    live_roots = root;
+}
+
+static void untrack(QkExecutor *root) {
+    if (root->prev_root != NULL) {
+        root->prev_root->next_root = root->next_root;
+    } else if (live_roots == root) {
+        live_roots = root->next_root;
+    }
+    if (root->next_root != NULL) {
+        root->next_root->prev_root = root->prev_root;
+    }
+    root->prev_root = root->next_root = NULL;
+}
+
+void qk_executor_untrack(QkExecutor *root) {
+    if (root->valid) {
+        untrack(root);
+        return;
+    }
+    /* Freed with its code before the reclaim ran: drop it from the waiting list. */
+    for (QkExecutor **link = &invalid_roots; *link != NULL; link = &(*link)->next_root) {
+        if (*link == root) {
+            *link = root->next_root;
+            return;
+        }
+    }
+}
+
+int qk_executor_depend(QkExecutor *root, QkDependencyKind kind, const void *object) {
+    for (uint32_t i = 0; i < root->ndeps; i++) {
+        if (root->deps[i].kind == kind && root->deps[i].object == object) {
+            return 0;
+        }
+    }
+    QkDependency *grown = realloc(root->deps, (root->ndeps + 1) * sizeof *grown);
+    if (grown == NULL) {
+        return -1;
+    }
+    root->deps = grown;
+    root->deps[root->ndeps++] = (QkDependency){kind, object};
+    return 0;
+}
+
+static bool depends_on(const QkExecutor *root, QkDependencyKind kind, const void *object) {
+    for (uint32_t i = 0; i < root->ndeps; i++) {
+        if (root->deps[i].kind == kind && root->deps[i].object == object) {
+            return true;
+        }
+    }
+    return false;
+}
+
+static void invalidate(QkThread *tstate, QkExecutor *root) {
+    untrack(root);
+    root->valid = false;
+    /* Tier 1 runs the loop's own back edge again until it is hot anew. */
+    root->backedge[0] = root->original;
+    root->code->executors[root->index] = NULL;
+    root->next_root = invalid_roots;
+    invalid_roots = root;
+    qk_trace_forget(tstate, root);
+    tstate->stats.traces_invalidated++;
+}
+
+void qk_invalidate_dependents(QkThread *tstate, QkDependencyKind kind, const void *object) {
+    QkExecutor *next;
+    for (QkExecutor *root = live_roots; root != NULL; root = next) {
+        next = root->next_root;
+        if (depends_on(root, kind, object)) {
+            invalidate(tstate, root);
+        }
+    }
+    if (tstate->executor_depth == 0) {
+        qk_executors_reclaim(tstate);
+    }
+}
+
+void qk_executors_reclaim(QkThread *tstate) {
+    (void)tstate;
+    while (invalid_roots != NULL) {
+        QkExecutor *root = invalid_roots;
+        invalid_roots = root->next_root;
+        qk_executor_free(root);
+    }
+}

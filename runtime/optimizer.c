@@ -1,0 +1,425 @@
+/* The trace optimizer: one forward pass of abstract interpretation over a recorded trace, driven
+ * by what the DSL declares about each micro-op (quack_metadata.h: its flags, how many values it
+ * pops and pushes, and the facts about them: the types it produces, what its guards prove, which
+ * outputs are its operand or a constant), then a pass for dead stores. It
+ *   - drops guards whose facts are already known (types, class versions), registering the classes
+ *     it relies on with the tree so that changing one invalidates it;
+ *   - folds pure micro-ops and guards whose inputs are all known values, by running them once
+ *     (a guard that passes goes, a pure result becomes a _LOAD_CONST_INLINE);
+ *   - removes values pushed by pure micro-ops and popped unused, and stores overwritten before
+ *     anything could read them;
+ *   - keeps a validity check only after a micro-op that could have run arbitrary code.
+ * Only four micro-ops are known by name: the local loads and stores (values keep their identity
+ * through locals), the pop that ends a value, and the validity check. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "executor.h"
+#include "objmodel.h"
+#include "quack_metadata.h"
+#include "specialize.h"
+
+#define MAX_STACK 64
+#define MAX_LOCALS 64
+#define MAX_VALUES 4096
+
+typedef struct Value {
+    uint8_t type; /* QK_FACT_INT .. QK_FACT_DICT, or 0 */
+    bool is_const;
+    QkValue constant;
+    uint32_t version; /* a class version proven for it, or 0 */
+} Value;
+
+typedef struct Slot {
+    Value *value;
+    int32_t producer; /* the output micro-op that pushed it, if removing it removes the value */
+} Slot;
+
+/* One frame's view: its value stack (above what is unknown) and its locals. */
+typedef struct FrameState {
+    Slot stack[MAX_STACK];
+    int sp;
+    Value *locals[MAX_LOCALS];
+} FrameState;
+
+typedef struct Optimizer {
+    QkThread *tstate;
+    QkExecutor *root;
+    Value values[MAX_VALUES];
+    int nvalues;
+    FrameState *frames; /* frames[depth] */
+    int depth;
+    QkUOpInst *out;
+    bool *removed;
+    uint32_t nout;
+    bool escaped; /* something ran since the last validity check kept */
+} Optimizer;
+
+static Value unknown_value;
+
+static Value *new_value(Optimizer *o) {
+    if (o->nvalues == MAX_VALUES) {
+        return &unknown_value; /* shared and never given facts: see learn() */
+    }
+    Value *v = &o->values[o->nvalues++];
+    memset(v, 0, sizeof *v);
+    return v;
+}
+
+static FrameState *state(Optimizer *o) { return &o->frames[o->depth]; }
+
+static void reset_locals(FrameState *f) {
+    for (int i = 0; i < MAX_LOCALS; i++) {
+        f->locals[i] = NULL;
+    }
+}
+
+static void reset_frame(Optimizer *o, FrameState *f) {
+    (void)o;
+    f->sp = 0;
+    reset_locals(f);
+}
+
+static Slot pop(Optimizer *o) {
+    FrameState *f = state(o);
+    if (f->sp == 0) {
+        return (Slot){new_value(o), -1};
+    }
+    return f->stack[--f->sp];
+}
+
+static void push(Optimizer *o, Value *v, int32_t producer) {
+    FrameState *f = state(o);
+    if (f->sp == MAX_STACK) {
+        /* Deeper than tracked: forget the bottom half. */
+        memmove(f->stack, f->stack + MAX_STACK / 2, (MAX_STACK / 2) * sizeof(Slot));
+        f->sp = MAX_STACK / 2;
+    }
+    f->stack[f->sp++] = (Slot){v, producer};
+}
+
+static Value *local(Optimizer *o, uint32_t index) {
+    FrameState *f = state(o);
+    if (index >= MAX_LOCALS) {
+        return new_value(o);
+    }
+    if (f->locals[index] == NULL) {
+        f->locals[index] = new_value(o);
+    }
+    return f->locals[index];
+}
+
+static uint8_t fact_of_constant(QkValue v) {
+    if (qk_is_int(v)) {
+        return QK_FACT_INT;
+    }
+    if (v == QK_TRUE || v == QK_FALSE) {
+        return QK_FACT_BOOL;
+    }
+    if (v == QK_NONE) {
+        return QK_FACT_NONE;
+    }
+    return qk_is_type(v, &qk_float_type)   ? QK_FACT_FLOAT
+           : qk_is_type(v, &qk_str_type)   ? QK_FACT_STR
+           : qk_is_type(v, &qk_list_type)  ? QK_FACT_LIST
+           : qk_is_type(v, &qk_tuple_type) ? QK_FACT_TUPLE
+           : qk_is_type(v, &qk_dict_type)  ? QK_FACT_DICT
+                                           : 0;
+}
+
+static bool knows(const Value *v, uint8_t fact, uint64_t operand) {
+    switch (fact) {
+    case QK_FACT_NONE_KNOWN:
+        return true;
+    case QK_FACT_TYPE_VERSION:
+        return v->version != 0 && v->version == operand;
+    case QK_FACT_OPERAND:
+    case QK_FACT_CONST:
+        return false;
+    default:
+        return v->type == fact;
+    }
+}
+
+static void set_constant(Value *v, QkValue constant) {
+    v->is_const = true;
+    v->constant = constant;
+    v->type = fact_of_constant(constant);
+}
+
+/* Records what a micro-op's output fact says about the value. */
+static void learn(Optimizer *o, Value *v, uint8_t fact, const QkUOpInst *uop, QkCode *code) {
+    if (v == &unknown_value) {
+        return;
+    }
+    switch (fact) {
+    case QK_FACT_NONE_KNOWN:
+        break;
+    case QK_FACT_TYPE_VERSION: {
+        v->version = (uint32_t)uop->operand;
+        QkType *type = qk_type_with_version(v->version);
+        /* Guards dropped later rely on the class staying as it is. */
+        if (type == NULL || qk_executor_depend(o->root, QK_DEPENDS_ON_CLASS, type) < 0) {
+            v->version = 0;
+        }
+        break;
+    }
+    case QK_FACT_OPERAND:
+        set_constant(v, (QkValue)uop->operand);
+        break;
+    case QK_FACT_CONST:
+        set_constant(v, code->consts[uop->oparg]);
+        break;
+    default:
+        v->type = fact;
+        break;
+    }
+}
+
+static void emit(Optimizer *o, QkUOpInst uop) {
+    o->removed[o->nout] = false;
+    o->out[o->nout++] = uop;
+}
+
+/* Ends a value: a pure push of it is removed instead of popping. */
+static void discard(Optimizer *o, Slot slot, const QkUOpInst *at) {
+    if (slot.producer >= 0) {
+        o->removed[slot.producer] = true;
+        return;
+    }
+    QkUOpInst pop_top = *at;
+    pop_top.opcode = _POP_TOP;
+    pop_top.operand = 0;
+    emit(o, pop_top);
+}
+
+static bool is_guard(uint32_t flags) {
+    const uint32_t effects = QK_FLAG_ERROR | QK_FLAG_ESCAPES | QK_FLAG_WRITES | QK_FLAG_ALLOCATES |
+                             QK_FLAG_PUSHES_FRAME | QK_FLAG_POPS_FRAME | QK_FLAG_TIER2_ONLY;
+    return (flags & (QK_FLAG_DEOPT | QK_FLAG_EXIT)) && !(flags & effects);
+}
+
+/* A guard all of whose proofs are known already. */
+static bool proven(Optimizer *o, const QkUOpInst *uop, const QkUopFacts *facts) {
+    int n = facts->pushed;
+    if (n <= 0 || n != facts->popped || facts->peeks != (1u << n) - 1) {
+        return false;
+    }
+    FrameState *f = state(o);
+    if (f->sp < n) {
+        return false;
+    }
+    bool any = false;
+    for (int i = 0; i < n; i++) {
+        uint8_t fact = facts->facts[i];
+        any |= fact != QK_FACT_NONE_KNOWN;
+        if (!knows(f->stack[f->sp - n + i].value, fact, uop->operand)) {
+            return false;
+        }
+    }
+    return any;
+}
+
+/* Runs a pure micro-op or guard whose inputs are all known; true if it was replaced. */
+static bool fold(Optimizer *o, const QkUOpInst *uop, const QkUopFacts *facts, QkCode *code) {
+    int popped = facts->popped, pushed = facts->pushed;
+    FrameState *f = state(o);
+    for (int i = 0; i < QK_MAX_UOP_ITEMS; i++) {
+        if (facts->facts[i] == QK_FACT_TYPE_VERSION) {
+            return false; /* a class version is state, not a value: `proven` handles it */
+        }
+    }
+    if (popped < 1 || pushed < 0 || popped > QK_MAX_UOP_ITEMS || pushed > QK_MAX_UOP_ITEMS ||
+        f->sp < popped) {
+        return false;
+    }
+    QkValue inputs[QK_MAX_UOP_ITEMS], outputs[QK_MAX_UOP_ITEMS];
+    for (int i = 0; i < popped; i++) {
+        const Value *v = f->stack[f->sp - popped + i].value;
+        if (!v->is_const) {
+            return false;
+        }
+        inputs[i] = v->constant;
+    }
+    if (!qk_uop_evaluate(o->tstate, uop, code, inputs, popped, outputs, pushed)) {
+        return false;
+    }
+    bool peeks_only = pushed == popped && facts->peeks == (1u << pushed) - 1;
+    if (peeks_only) {
+        return true; /* a guard that passes: nothing changes */
+    }
+    for (int i = 0; i < popped; i++) {
+        discard(o, pop(o), uop);
+    }
+    for (int i = 0; i < pushed; i++) {
+        Value *v = new_value(o);
+        if (v != &unknown_value) {
+            set_constant(v, outputs[i]);
+        }
+        QkUOpInst load = *uop;
+        load.opcode = _LOAD_CONST_INLINE;
+        load.operand = (uint64_t)outputs[i];
+        push(o, v, (int32_t)o->nout);
+        emit(o, load);
+    }
+    return true;
+}
+
+/* The stack effect of a micro-op that stays. */
+static void apply(Optimizer *o, const QkUOpInst *uop, const QkUopFacts *facts, QkCode *code,
+                  uint32_t flags) {
+    FrameState *f = state(o);
+    int popped = facts->popped, pushed = facts->pushed;
+    Value *peeked[QK_MAX_UOP_ITEMS] = {0};
+    if (popped < 0 || pushed < 0) {
+        f->sp = 0; /* depends on oparg: everything on the stack becomes unknown */
+        popped = 0;
+    }
+    for (int i = popped - 1; i >= 0; i--) {
+        Slot s = pop(o);
+        if (i < QK_MAX_UOP_ITEMS) {
+            peeked[i] = s.value;
+        }
+    }
+    if (flags & QK_FLAG_PUSHES_FRAME) {
+        /* The callee starts with an empty stack and unknown locals; the caller's waits. */
+        o->depth++;
+        reset_frame(o, state(o));
+        return;
+    }
+    if (flags & QK_FLAG_POPS_FRAME) {
+        if (o->depth > 0) {
+            o->depth--;
+        } else {
+            reset_frame(o, state(o)); /* returned past where the trace started: unknown caller */
+        }
+        push(o, new_value(o), -1);
+        return;
+    }
+    if (flags & QK_FLAG_SETS_LOCALS) {
+        reset_locals(state(o));
+    }
+    int32_t producer = (flags & QK_FLAG_PURE) && facts->popped == 0 && pushed == 1
+                           ? (int32_t)(o->nout - 1)
+                           : -1;
+    for (int i = 0; i < (pushed < 0 ? 1 : pushed); i++) {
+        bool is_peek = pushed >= 0 && (facts->peeks >> i) & 1;
+        Value *v = is_peek && peeked[i] != NULL ? peeked[i] : new_value(o);
+        if (pushed >= 0 && i < QK_MAX_UOP_ITEMS) {
+            learn(o, v, facts->facts[i], uop, code);
+        }
+        if (pushed >= 0) {
+            push(o, v, is_peek ? -1 : producer);
+        }
+    }
+}
+
+static void optimize_one(Optimizer *o, const QkUOpInst *uop, QkCode *code) {
+    uint32_t flags = qk_uop_flags[uop->opcode];
+    const QkUopFacts *facts = &qk_uop_facts[uop->opcode];
+    switch (uop->opcode) {
+    case _CHECK_VALIDITY:
+        if (o->nout == 0 || o->escaped) {
+            o->escaped = false;
+            emit(o, *uop);
+        }
+        return;
+    case _LOAD_FAST:
+        emit(o, *uop);
+        push(o, local(o, uop->oparg), -1);
+        return;
+    case _STORE_FAST: {
+        emit(o, *uop);
+        Slot s = pop(o);
+        if (uop->oparg < MAX_LOCALS) {
+            state(o)->locals[uop->oparg] = s.value;
+        }
+        return;
+    }
+    case _POP_TOP:
+        discard(o, pop(o), uop);
+        return;
+    default:
+        break;
+    }
+    if (is_guard(flags) && proven(o, uop, facts)) {
+        return;
+    }
+    if ((is_guard(flags) || (flags & QK_FLAG_PURE)) && !(flags & QK_FLAG_READS_CONTEXT) &&
+        fold(o, uop, facts, code)) {
+        return;
+    }
+    if (flags & QK_FLAG_ESCAPES) {
+        o->escaped = true;
+    }
+    emit(o, *uop);
+    apply(o, uop, facts, code, flags);
+}
+
+/* A store to a local that is stored again before any load of it, with nothing in between that
+ * could leave the trace (an exit or error resumes tier 1, which would read it), becomes a pop. */
+static void remove_dead_stores(QkUOpInst *body, uint32_t length) {
+    const uint32_t leaves = QK_FLAG_DEOPT | QK_FLAG_EXIT | QK_FLAG_ERROR | QK_FLAG_ESCAPES |
+                            QK_FLAG_PUSHES_FRAME | QK_FLAG_POPS_FRAME;
+    for (uint32_t i = 0; i < length; i++) {
+        if (body[i].opcode != _STORE_FAST) {
+            continue;
+        }
+        for (uint32_t j = i + 1; j < length; j++) {
+            const QkUOpInst *u = &body[j];
+            if (u->opcode == _STORE_FAST && u->oparg == body[i].oparg) {
+                body[i].opcode = _POP_TOP;
+                break;
+            }
+            if ((u->opcode == _LOAD_FAST && u->oparg == body[i].oparg) ||
+                (qk_uop_flags[u->opcode] & leaves) || u->opcode == _JUMP_TO_TOP) {
+                break;
+            }
+        }
+    }
+}
+
+uint32_t qk_optimize_trace(QkThread *tstate, QkExecutor *root, QkUOpInst *body,
+                           const QkTraceOrigin *origins, uint32_t length) {
+    Optimizer *o = calloc(1, sizeof *o);
+    /* Folding turns one micro-op into pops of its inputs and loads of its outputs. */
+    size_t capacity = (size_t)(2 * QK_MAX_UOP_ITEMS + 1) * length + 1;
+    QkUOpInst *out = malloc(capacity * sizeof *out);
+    bool *removed = malloc(capacity * sizeof *removed);
+    FrameState *frames = calloc((size_t)tstate->trace_config.max_depth + 2, sizeof *frames);
+    if (o == NULL || out == NULL || removed == NULL || frames == NULL) {
+        free(o);
+        free(out);
+        free(removed);
+        free(frames);
+        return length; /* unoptimized is still correct */
+    }
+    o->tstate = tstate;
+    o->root = root;
+    o->frames = frames;
+    o->out = out;
+    o->removed = removed;
+    for (uint32_t i = 0; i < length; i++) {
+        optimize_one(o, &body[i], origins[i].code);
+    }
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < o->nout; i++) {
+        n += !removed[i];
+    }
+    if (n <= length) { /* else the body has no room: keep the trace as recorded */
+        n = 0;
+        for (uint32_t i = 0; i < o->nout; i++) {
+            if (!removed[i]) {
+                body[n++] = out[i];
+            }
+        }
+        remove_dead_stores(body, n);
+    } else {
+        n = length;
+    }
+    free(frames);
+    free(removed);
+    free(out);
+    free(o);
+    return n;
+}
