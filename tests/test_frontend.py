@@ -112,21 +112,21 @@ def test_function_locals_globals_and_for_loop() -> None:
              5     4  PUSH_NULL
              6     4  LOAD_FAST                0  (n)
              7     4  CALL                     1
-             9     4  GET_ITER
-            10     4  FOR_ITER                 8  (to 20)
-            12     4  STORE_FAST               2  (i)
-            13     5  LOAD_FAST                1  (s)
-            14     5  LOAD_FAST                2  (i)
-            15     5  BINARY_OP               13  (+=)
-            17     5  STORE_FAST               1  (s)
-            18     4  JUMP_BACKWARD           10  (to 10)
-            20     4  END_FOR
-            21     6  LOAD_FAST                1  (s)
-            22     6  STORE_GLOBAL             1  (g)
-            23     7  LOAD_FAST                1  (s)
-            24     7  RETURN_VALUE
-            25     7  LOAD_CONST               1  (None)
-            26     7  RETURN_VALUE
+            10     4  GET_ITER
+            11     4  FOR_ITER                 8  (to 21)
+            13     4  STORE_FAST               2  (i)
+            14     5  LOAD_FAST                1  (s)
+            15     5  LOAD_FAST                2  (i)
+            16     5  BINARY_OP               13  (+=)
+            18     5  STORE_FAST               1  (s)
+            19     4  JUMP_BACKWARD           10  (to 11)
+            21     4  END_FOR
+            22     6  LOAD_FAST                1  (s)
+            23     6  STORE_GLOBAL             1  (g)
+            24     7  LOAD_FAST                1  (s)
+            25     7  RETURN_VALUE
+            26     7  LOAD_CONST               1  (None)
+            27     7  RETURN_VALUE
         """
     )
 
@@ -334,51 +334,51 @@ def test_try_except_else_with_as_cleanup_and_exception_table() -> None:
              0     2  LOAD_GLOBAL              0  (f)
              3     2  PUSH_NULL
              4     2  CALL                     0
-             6     2  POP_TOP
-             7     8  LOAD_GLOBAL              1  (h)
-            10     8  PUSH_NULL
-            11     8  CALL                     0
-            13     8  POP_TOP
-            14     1  JUMP_FORWARD            42  (to 57)
-            15     1  PUSH_EXC_INFO
-            16     3  LOAD_GLOBAL              2  (E)
-            19     3  LOAD_GLOBAL              3  (F)
-            22     3  BUILD_TUPLE              2
-            23     3  CHECK_EXC_MATCH
-            24     3  POP_JUMP_IF_FALSE       20  (to 45)
-            25     3  STORE_GLOBAL             4  (e)
-            26     4  LOAD_GLOBAL              5  (g)
-            29     4  PUSH_NULL
-            30     4  LOAD_GLOBAL              4  (e)
-            33     4  CALL                     1
-            35     4  POP_TOP
-            36     3  POP_EXCEPT
-            37     3  LOAD_CONST               0  (None)
-            38     3  STORE_GLOBAL             4  (e)
-            39     3  DELETE_GLOBAL            4  (e)
-            40     3  JUMP_FORWARD            16  (to 57)
-            41     3  LOAD_CONST               0  (None)
-            42     3  STORE_GLOBAL             4  (e)
-            43     3  DELETE_GLOBAL            4  (e)
-            44     3  RERAISE
-            45     5  LOAD_GLOBAL              6  (G)
-            48     5  CHECK_EXC_MATCH
-            49     5  POP_JUMP_IF_FALSE        3  (to 53)
-            50     5  POP_TOP
-            51     5  POP_EXCEPT
-            52     5  JUMP_FORWARD             4  (to 57)
-            53     1  RERAISE
-            54     1  SWAP                     2
-            55     1  POP_EXCEPT
+             7     2  POP_TOP
+             8     8  LOAD_GLOBAL              1  (h)
+            11     8  PUSH_NULL
+            12     8  CALL                     0
+            15     8  POP_TOP
+            16     1  JUMP_FORWARD            43  (to 60)
+            17     1  PUSH_EXC_INFO
+            18     3  LOAD_GLOBAL              2  (E)
+            21     3  LOAD_GLOBAL              3  (F)
+            24     3  BUILD_TUPLE              2
+            25     3  CHECK_EXC_MATCH
+            26     3  POP_JUMP_IF_FALSE       21  (to 48)
+            27     3  STORE_GLOBAL             4  (e)
+            28     4  LOAD_GLOBAL              5  (g)
+            31     4  PUSH_NULL
+            32     4  LOAD_GLOBAL              4  (e)
+            35     4  CALL                     1
+            38     4  POP_TOP
+            39     3  POP_EXCEPT
+            40     3  LOAD_CONST               0  (None)
+            41     3  STORE_GLOBAL             4  (e)
+            42     3  DELETE_GLOBAL            4  (e)
+            43     3  JUMP_FORWARD            16  (to 60)
+            44     3  LOAD_CONST               0  (None)
+            45     3  STORE_GLOBAL             4  (e)
+            46     3  DELETE_GLOBAL            4  (e)
+            47     3  RERAISE
+            48     5  LOAD_GLOBAL              6  (G)
+            51     5  CHECK_EXC_MATCH
+            52     5  POP_JUMP_IF_FALSE        3  (to 56)
+            53     5  POP_TOP
+            54     5  POP_EXCEPT
+            55     5  JUMP_FORWARD             4  (to 60)
             56     1  RERAISE
-            57     1  LOAD_CONST               0  (None)
-            58     1  RETURN_VALUE
+            57     1  SWAP                     2
+            58     1  POP_EXCEPT
+            59     1  RERAISE
+            60     1  LOAD_CONST               0  (None)
+            61     1  RETURN_VALUE
           exception table:
-            0 to 7 -> 15 [0]
-            15 to 26 -> 54 [1]
-            26 to 36 -> 41 [1]
-            41 to 51 -> 54 [1]
-            53 to 54 -> 54 [1]
+            0 to 8 -> 17 [0]
+            17 to 28 -> 57 [1]
+            28 to 39 -> 44 [1]
+            44 to 54 -> 57 [1]
+            56 to 57 -> 57 [1]
         """
     )
 
@@ -404,38 +404,38 @@ def test_return_through_finally_in_a_loop() -> None:
         code f line 1: argcount 0, nlocals 1, stacksize 5
              0     2  LOAD_GLOBAL              0  (r)
              3     2  GET_ITER
-             4     2  FOR_ITER                38  (to 44)
+             4     2  FOR_ITER                42  (to 48)
              6     2  STORE_FAST               0  (x)
              7     4  LOAD_GLOBAL              1  (g)
             10     4  PUSH_NULL
             11     4  LOAD_FAST                0  (x)
             12     4  CALL                     1
-            14     6  LOAD_GLOBAL              2  (h)
-            17     6  PUSH_NULL
-            18     6  CALL                     0
-            20     6  POP_TOP
-            21     4  RETURN_VALUE
-            22     6  LOAD_GLOBAL              2  (h)
-            25     6  PUSH_NULL
-            26     6  CALL                     0
-            28     6  POP_TOP
-            29     3  JUMP_FORWARD            12  (to 42)
-            30     3  PUSH_EXC_INFO
-            31     6  LOAD_GLOBAL              2  (h)
-            34     6  PUSH_NULL
-            35     6  CALL                     0
-            37     6  POP_TOP
-            38     3  RERAISE
-            39     3  SWAP                     2
-            40     3  POP_EXCEPT
-            41     3  RERAISE
-            42     2  JUMP_BACKWARD           40  (to 4)
-            44     2  END_FOR
-            45     2  LOAD_CONST               0  (None)
-            46     2  RETURN_VALUE
+            15     6  LOAD_GLOBAL              2  (h)
+            18     6  PUSH_NULL
+            19     6  CALL                     0
+            22     6  POP_TOP
+            23     4  RETURN_VALUE
+            24     6  LOAD_GLOBAL              2  (h)
+            27     6  PUSH_NULL
+            28     6  CALL                     0
+            31     6  POP_TOP
+            32     3  JUMP_FORWARD            13  (to 46)
+            33     3  PUSH_EXC_INFO
+            34     6  LOAD_GLOBAL              2  (h)
+            37     6  PUSH_NULL
+            38     6  CALL                     0
+            41     6  POP_TOP
+            42     3  RERAISE
+            43     3  SWAP                     2
+            44     3  POP_EXCEPT
+            45     3  RERAISE
+            46     2  JUMP_BACKWARD           44  (to 4)
+            48     2  END_FOR
+            49     2  LOAD_CONST               0  (None)
+            50     2  RETURN_VALUE
           exception table:
-            7 to 14 -> 30 [1]
-            30 to 39 -> 39 [2]
+            7 to 15 -> 33 [1]
+            33 to 43 -> 43 [2]
         """
     )
 
@@ -452,9 +452,9 @@ def test_class_body_and_zero_argument_super() -> None:
              4     1  LOAD_CONST               1  ('C')
              5     1  LOAD_GLOBAL              0  (B)
              8     1  CALL                     3
-            10     1  STORE_GLOBAL             1  (C)
-            11     1  LOAD_CONST               2  (None)
-            12     1  RETURN_VALUE
+            11     1  STORE_GLOBAL             1  (C)
+            12     1  LOAD_CONST               2  (None)
+            13     1  RETURN_VALUE
 
         code C line 1: argcount 0, nlocals 1, stacksize 2
              0     1  MAKE_CELL                0  (__class__)
@@ -481,11 +481,11 @@ def test_class_body_and_zero_argument_super() -> None:
              5     3  LOAD_DEREF               1  (__class__)
              6     3  LOAD_FAST                0  (self)
              7     3  CALL                     2
-             9     3  LOAD_METHOD              1  (m)
-            14     3  CALL                     0
-            16     3  RETURN_VALUE
-            17     3  LOAD_CONST               0  (None)
+            10     3  LOAD_METHOD              1  (m)
+            15     3  CALL                     0
             18     3  RETURN_VALUE
+            19     3  LOAD_CONST               0  (None)
+            20     3  RETURN_VALUE
           frees: __class__
         """
     )
@@ -533,9 +533,9 @@ def test_list_comprehension_is_a_function_of_the_iterator() -> None:
              3     1  LOAD_GLOBAL              0  (r)
              6     1  GET_ITER
              7     1  CALL                     1
-             9     1  STORE_GLOBAL             1  (y)
-            10     1  LOAD_CONST               1  (None)
-            11     1  RETURN_VALUE
+            10     1  STORE_GLOBAL             1  (y)
+            11     1  LOAD_CONST               1  (None)
+            12     1  RETURN_VALUE
 
         code <listcomp> line 1: argcount 1, nlocals 2, stacksize 4
              0     1  BUILD_LIST               0
@@ -632,35 +632,35 @@ def test_imports_assert_raise_annotations_and_f_strings() -> None:
              7     3  POP_TOP
              8     4  LOAD_GLOBAL              5  (x)
             11     4  TO_BOOL
-            13     4  POP_JUMP_IF_TRUE         6  (to 20)
+            13     4  POP_JUMP_IF_TRUE         7  (to 21)
             14     4  LOAD_ASSERTION_ERROR
             15     4  PUSH_NULL
             16     4  LOAD_CONST               0  ('msg')
             17     4  CALL                     1
-            19     4  RAISE_VARARGS            1
-            20     5  LOAD_GLOBAL              6  (E)
-            23     5  LOAD_GLOBAL              7  (F)
-            26     5  RAISE_VARARGS            2
-            27     6  LOAD_GLOBAL              8  (a)
-            30     6  LOAD_GLOBAL              9  (b)
-            33     6  IS_OP                    1  (is not)
-            34     6  POP_JUMP_IF_FALSE       20  (to 55)
-            35     6  LOAD_GLOBAL             10  (c)
-            38     6  LOAD_GLOBAL             11  (d)
-            41     6  CONTAINS_OP              1  (not in)
-            42     6  POP_JUMP_IF_FALSE       12  (to 55)
-            43     6  LOAD_GLOBAL              5  (x)
-            46     6  CONVERT_VALUE            2  (!r)
-            47     6  LOAD_CONST               1  ('>')
-            48     6  LOAD_GLOBAL             12  (w)
-            51     6  FORMAT_SIMPLE
-            52     6  BUILD_STRING             2
-            53     6  FORMAT_WITH_SPEC
-            54     6  JUMP_FORWARD             1  (to 56)
-            55     6  LOAD_CONST               2  ((1, 2.5, Ellipsis))
-            56     6  STORE_GLOBAL            13  (z)
-            57     7  LOAD_CONST               3  (None)
-            58     7  RETURN_VALUE
+            20     4  RAISE_VARARGS            1
+            21     5  LOAD_GLOBAL              6  (E)
+            24     5  LOAD_GLOBAL              7  (F)
+            27     5  RAISE_VARARGS            2
+            28     6  LOAD_GLOBAL              8  (a)
+            31     6  LOAD_GLOBAL              9  (b)
+            34     6  IS_OP                    1  (is not)
+            35     6  POP_JUMP_IF_FALSE       20  (to 56)
+            36     6  LOAD_GLOBAL             10  (c)
+            39     6  LOAD_GLOBAL             11  (d)
+            42     6  CONTAINS_OP              1  (not in)
+            43     6  POP_JUMP_IF_FALSE       12  (to 56)
+            44     6  LOAD_GLOBAL              5  (x)
+            47     6  CONVERT_VALUE            2  (!r)
+            48     6  LOAD_CONST               1  ('>')
+            49     6  LOAD_GLOBAL             12  (w)
+            52     6  FORMAT_SIMPLE
+            53     6  BUILD_STRING             2
+            54     6  FORMAT_WITH_SPEC
+            55     6  JUMP_FORWARD             1  (to 57)
+            56     6  LOAD_CONST               2  ((1, 2.5, Ellipsis))
+            57     6  STORE_GLOBAL            13  (z)
+            58     7  LOAD_CONST               3  (None)
+            59     7  RETURN_VALUE
         """
     )
 
@@ -675,9 +675,9 @@ def test_displays_with_stars_and_decorators() -> None:
              4     2  LOAD_CONST               0  (<code f>)
              5     2  MAKE_FUNCTION
              6     1  CALL                     1
-             8     2  STORE_GLOBAL             1  (f)
-             9     2  LOAD_CONST               1  (None)
-            10     2  RETURN_VALUE
+             9     2  STORE_GLOBAL             1  (f)
+            10     2  LOAD_CONST               1  (None)
+            11     2  RETURN_VALUE
 
         code f line 2: argcount 0, flags 0x0c, nlocals 2, stacksize 5
              0     3  BUILD_LIST               0
