@@ -205,7 +205,7 @@ static QkExecutor *build(QkThread *tstate, QkTraceRecorder *rec, QkExecutor *roo
     ex->exits = exits;
     ex->nexits = nexits;
     tstate->stats.uops_traced += rec->length;
-    tstate->stats.uops_emitted += count;
+    tstate->stats.uops_emitted += length;
     if (tstate->jit_enabled) {
         qk_jit_compile(tstate, ex);
     }

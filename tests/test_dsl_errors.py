@@ -72,6 +72,26 @@ CASES = {
         "op(_A, (--)) { }\nbranch(NOPE) { jump: _A; }\n",
         "uop_defs/a.uops:2:1: error: unknown instruction 'NOPE' in branch(NOPE)",
     ),
+    "unknown_instruction_in_trace": (
+        "inst(A, (--)) { }\ntrace(NOPE) = ;\n",
+        "uop_defs/a.uops:2:1: error: unknown instruction 'NOPE' in trace(NOPE)",
+    ),
+    "trace_of_a_traceable_instruction": (
+        "op(_B, (--)) { }\ninst(A, (--)) { }\ntrace(A) = _B;\n",
+        "uop_defs/a.uops:3:1: error: trace(A): A already has a tier-2 form; trace only applies "
+        "to tier-1-only instructions",
+    ),
+    "branch_and_trace_for_one_instruction": (
+        "inst(R, (v --)) { LEAVE_FRAME(v); }\nop(_B, (v --)) { (void)v; }\n"
+        "branch(R) { fall: _B; }\ntrace(R) = _B;\n",
+        "uop_defs/a.uops:4:1: error: trace(R): a trace already records R as declared at "
+        "uop_defs/a.uops:3:1",
+    ),
+    "trace_form_reads_a_cache_entry": (
+        "inst(R, (v --)) { LEAVE_FRAME(v); }\nop(_B, (c/1, v --)) { (void)v; (void)c; }\n"
+        "trace(R) = _B;\n",
+        "uop_defs/a.uops:3:12: error: _B reads a cache entry, which trace(R) cannot give it",
+    ),
     "unknown_instruction_in_oparg": (
         'oparg(NOPE) { A = "a" }\n',
         "uop_defs/a.uops:1:1: error: unknown instruction 'NOPE' in oparg(NOPE)",

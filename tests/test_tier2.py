@@ -1,0 +1,274 @@
+"""Tier 2's behaviour seen from outside: which traces the recorder makes (calls followed, side
+traces linked, bounds honoured, aborts and untraceable instructions named), what the optimizer
+removes, and invalidation. Program output against CPython is checked in every case."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import ROOT, quack_env
+from test_programs import cpython
+
+DUCKS = ROOT / "examples" / "duck_simulator.py"
+PROGRAMS = ROOT / "tests" / "programs"
+
+
+def run(
+    binary: Path, program: Path, tmp_path: Path, *flags: str, **env: str
+) -> tuple[subprocess.CompletedProcess[str], dict[str, Any]]:
+    stats_file = tmp_path / "stats.json"
+    result = subprocess.run(
+        [str(binary), *flags, program.name],
+        capture_output=True,
+        text=True,
+        cwd=program.parent,
+        timeout=120,
+        env=quack_env(QUACK_STATS=str(stats_file), **env),
+    )
+    stats = json.loads(stats_file.read_text()) if stats_file.exists() else {}
+    return result, stats
+
+
+def write(tmp_path: Path, name: str, source: str) -> Path:
+    program = tmp_path / name
+    program.write_text(source)
+    return program
+
+
+def checked(
+    binary: Path, program: Path, tmp_path: Path, *flags: str, **env: str
+) -> tuple[subprocess.CompletedProcess[str], dict[str, Any]]:
+    """Runs the program and checks it printed what CPython prints."""
+    result, stats = run(binary, program, tmp_path, *flags, **env)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == cpython(program).stdout
+    return result, stats
+
+
+def dumped_traces(stderr: str) -> list[tuple[str, str, list[str]]]:
+    """--dump-traces output as (recorded|optimized, function, micro-op names)."""
+    traces: list[tuple[str, str, list[str]]] = []
+    for line in stderr.splitlines():
+        header = re.match(r"(recorded|optimized) trace in (\S+) \(\d+ micro-ops\):", line)
+        if header:
+            traces.append((header.group(1), header.group(2), []))
+        elif traces and re.match(r"\s+\d+ _", line):
+            traces[-1][2].append(line.split()[1])
+    return traces
+
+
+CALLS_IN_LOOP = """\
+class Vec:
+    def __init__(self, x, y):
+        self.x = x
+        self.y = y
+
+    def dot(self, other):
+        return self.x * other.x + self.y * other.y
+
+
+def norm2(v):
+    return v.dot(v)
+
+
+total = 0
+for i in range(300):
+    total += norm2(Vec(i, i + 1))
+print(total)
+"""
+
+
+@pytest.mark.parametrize("jit", ["0", "1"])
+def test_traces_follow_calls_into_python_functions(quack: Path, tmp_path: Path, jit: str) -> None:
+    program = write(tmp_path, "calls.py", CALLS_IN_LOOP)
+    result, stats = checked(quack, program, tmp_path, "--dump-traces", QUACK_JIT=jit)
+    loop = [u for kind, fn, u in dumped_traces(result.stderr) if kind == "optimized"][0]
+    # norm2, Vec.__init__ (a class call) and the method dot (called with its self) are all
+    # inlined in the loop's trace, and their returns go on in the caller.
+    assert loop.count("_CALL_PY_EXACT_ARGS") == 2
+    assert loop.count("_CALL_ALLOC_AND_ENTER_INIT") == 1
+    assert loop.count("_RETURN_TO_CALLER") == 3
+    assert loop[-1] == "_JUMP_TO_TOP"
+    assert stats["untraceable"] == {}
+    assert stats["trace_aborts"] == {}
+
+
+def test_trace_depth_bounds_the_calls_followed(quack: Path, tmp_path: Path) -> None:
+    program = write(tmp_path, "calls.py", CALLS_IN_LOOP)
+    result, _ = checked(quack, program, tmp_path, "--dump-traces", QUACK_TRACE_DEPTH="0")
+    for _, _, uops in dumped_traces(result.stderr):
+        assert "_RETURN_TO_CALLER" not in uops
+
+
+BRANCH_FLIPS = """\
+def classify(n):
+    evens = odds = 0
+    for i in range(n):
+        if i % 7 < 3:
+            evens += i
+        else:
+            odds += 1
+    return evens, odds
+
+
+print(classify(3000))
+"""
+
+
+@pytest.mark.parametrize("jit", ["0", "1"])
+def test_hot_side_exits_get_linked_side_traces(quack: Path, tmp_path: Path, jit: str) -> None:
+    program = write(tmp_path, "branches.py", BRANCH_FLIPS)
+    _, stats = checked(quack, program, tmp_path, QUACK_JIT=jit)
+    assert stats["traces_compiled"] == 1
+    assert stats["side_traces_compiled"] >= 1
+    # Once linked, the exit goes straight into the side trace: only the exits taken before it
+    # was hot (and the loop's end) reach the interpreter.
+    assert stats["side_exits"] < 100
+    sides = [t for t in stats["traces"] if t["side"]]
+    assert sides and all(t["function"] == "classify" for t in sides)
+
+
+def test_side_traces_are_bounded(quack: Path, tmp_path: Path) -> None:
+    program = write(tmp_path, "branches.py", BRANCH_FLIPS)
+    _, stats = checked(quack, program, tmp_path, QUACK_SIDE_TRACES="0")
+    assert stats["side_traces_compiled"] == 0
+    assert stats["side_exits"] > 1000
+
+
+def test_trace_length_is_bounded(quack: Path, tmp_path: Path) -> None:
+    _, stats = checked(quack, DUCKS, tmp_path, QUACK_TRACE_LENGTH="16")
+    assert stats["traces"]
+    # The limit, plus at most one instruction's micro-ops and the trace's end.
+    assert all(t["traced"] <= 16 + 8 for t in stats["traces"])
+
+
+@pytest.mark.parametrize(
+    "setting",
+    [
+        "QUACK_TRACE_LENGTH=5",
+        "QUACK_SIDE_TRACES=5000",
+        "QUACK_EXIT_THRESHOLD=0",
+        "QUACK_TRACE_DEPTH=65",
+    ],
+)
+def test_out_of_range_settings_are_usage_errors(quack: Path, setting: str) -> None:
+    name, value = setting.split("=")
+    result = subprocess.run(
+        [str(quack), str(DUCKS)], capture_output=True, text=True, env=quack_env(**{name: value})
+    )
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert re.fullmatch(rf"quack: {name}={value} is out of range \(\d+ to \d+\)\n", result.stderr)
+
+
+def test_abort_reasons_are_counted(quack: Path, tmp_path: Path) -> None:
+    program = write(
+        tmp_path,
+        "raises.py",
+        "table = {}\n"
+        "caught = t = 0\n"
+        "for i in range(400):\n"
+        "    try:\n"
+        "        t += table[i]\n"
+        "    except KeyError:\n"
+        "        caught += 1\n"
+        "print(caught, t)\n",
+    )
+    _, stats = checked(quack, program, tmp_path)
+    assert stats["trace_aborts"].get("error", 0) >= 1
+    assert stats["traces_aborted"] == sum(stats["trace_aborts"].values())
+
+
+def test_instructions_without_a_tier2_form_are_named(quack: Path, tmp_path: Path) -> None:
+    program = write(
+        tmp_path,
+        "kw.py",
+        "def f(a, b=0):\n"
+        "    return a + b\n"
+        "\n"
+        "t = 0\n"
+        "for i in range(300):\n"
+        "    t += f(i, b=1)\n"
+        "print(t)\n",
+    )
+    _, stats = checked(quack, program, tmp_path)
+    assert stats["untraceable"] == {"CALL_KW": stats["untraceable"]["CALL_KW"]}
+    assert stats["untraceable"]["CALL_KW"] >= 1
+
+
+def test_optimizer_removes_the_ducks_echo_test(quack: Path, tmp_path: Path) -> None:
+    """The article's example: for a Duck, `echo` is the class's False, so `if duck.echo` goes."""
+    result, _ = checked(quack, DUCKS, tmp_path, "--dump-traces")
+    traces = dumped_traces(result.stderr)
+    recorded, optimized = [u for _, fn, u in traces if fn == "simulate_ducks"][:2]
+    assert recorded.count("_GUARD_TYPE_VERSION") == 2
+    assert optimized.count("_GUARD_TYPE_VERSION") == 1  # the second is proven by the first
+    for gone in ("_TO_BOOL_BOOL", "_GUARD_IS_FALSE_POP"):
+        assert gone in recorded
+        assert gone not in optimized
+    assert optimized.count("_CHECK_VALIDITY") < recorded.count("_CHECK_VALIDITY")
+
+
+def test_optimizer_removes_forty_percent_of_the_duck_loop(quack: Path, tmp_path: Path) -> None:
+    _, stats = checked(quack, DUCKS, tmp_path)
+    loop = [t for t in stats["traces"] if t["function"] == "simulate_ducks" and not t["side"]]
+    assert len(loop) == 1
+    assert loop[0]["emitted"] <= 0.6 * loop[0]["traced"]
+    assert stats["uops_traced"] == sum(t["traced"] for t in stats["traces"])
+    assert stats["uops_emitted"] == sum(t["emitted"] for t in stats["traces"])
+
+
+FOLDING = """\
+def f(n):
+    t = 0
+    for i in range(n):
+        limit = 5
+        if limit > 3:
+            t += 1 + i
+        else:
+            t -= 1
+    return t
+
+
+print(f(500))
+"""
+
+
+def test_optimizer_folds_known_values(quack: Path, tmp_path: Path) -> None:
+    program = write(tmp_path, "fold.py", FOLDING)
+    result, _ = checked(quack, program, tmp_path, "--dump-traces")
+    recorded, optimized = [u for _, fn, u in dumped_traces(result.stderr) if fn == "f"][:2]
+    # `limit > 3` compares two known ints: the guards, the comparison, its TO_BOOL and the branch
+    # guard all go; `t += 1 + i` keeps its guard on i and t.
+    for gone in ("_COMPARE_OP_INT", "_TO_BOOL_BOOL", "_GUARD_IS_TRUE_POP"):
+        assert gone in recorded
+        assert gone not in optimized
+    assert recorded.count("_GUARD_BOTH_INT") == 3
+    assert optimized.count("_GUARD_BOTH_INT") == 2
+
+
+def test_changes_while_hot_invalidate_traces(quack: Path, tmp_path: Path) -> None:
+    program = PROGRAMS / "hot_invalidation.py"
+    for jit in ("0", "1"):
+        _, stats = checked(quack, program, tmp_path, QUACK_JIT=jit)
+        # Duck.echo and Duck.quack change under the class_attribute and method_replaced loops.
+        assert stats["traces_invalidated"] >= 2
+        if jit == "1":
+            assert stats["jit_traces_freed"] >= 2
+
+
+def test_compile_bench_reports_per_trace_times(quack: Path, tmp_path: Path) -> None:
+    result, _ = checked(quack, DUCKS, tmp_path, "--compile-bench")
+    line = result.stderr.strip().splitlines()[-1]
+    match = re.fullmatch(
+        r"compile-bench: traces=(\d+) bytes=(\d+) copy_patch_ns=(\d+) memcpy_ns=(\d+) "
+        r"block_memcpy_ns=(\d+)",
+        line,
+    )
+    assert match, line
+    assert int(match.group(1)) > 0 and int(match.group(2)) > 0
