@@ -163,7 +163,7 @@ dispatch:
 error:
     /* Unwind to the innermost handler: in this frame through its exception table, else in the
      * callers, recording each frame the exception passes in its traceback. */
-    qk_trace_abort(tstate, QK_ABORT_error);
+    qk_trace_error(tstate, frame);
     for (;;) {
         qk_exception_add_traceback(tstate, frame);
         uint32_t offset = (uint32_t)(frame->instr_ptr - frame->code->code);

@@ -6,11 +6,10 @@
 
 #include "quack_stencils.h"
 
-/* Where the parts of the stencil being patched live at run time, and the trace's values. */
+/* What each kind of hole but a symbol stands for in the stencil being patched (indexed by
+ * QkHoleValue: where its code and data live at run time, and the trace's values). */
 typedef struct Placement {
-    uintptr_t code_addr;
-    uintptr_t data_addr;
-    const QkPatchValues *values;
+    uint64_t values[QK_HOLE_SYMBOL];
 } Placement;
 
 static int fits_rel32(int64_t v) { return v >= INT32_MIN && v <= INT32_MAX; }
@@ -28,18 +27,13 @@ static uint64_t read64(const uint8_t *at) {
 
 /* The address or value a hole refers to, before its addend. */
 static int resolve(const QkHole *h, const Placement *p, uint64_t *out) {
-    const QkPatchValues *v = p->values;
-    switch ((QkHoleValue)h->value) {
-    case QK_HOLE_CODE: *out = p->code_addr; return QK_PATCH_OK;
-    case QK_HOLE_DATA: *out = p->data_addr; return QK_PATCH_OK;
-    case QK_HOLE_CONTINUE: *out = v->cont; return QK_PATCH_OK;
-    case QK_HOLE_JUMP_TARGET: *out = v->jump_target; return QK_PATCH_OK;
-    case QK_HOLE_ERROR_TARGET: *out = v->error_target; return QK_PATCH_OK;
-    case QK_HOLE_TOP: *out = v->top; return QK_PATCH_OK;
-    case QK_HOLE_OPARG: *out = v->oparg; return QK_PATCH_OK;
-    case QK_HOLE_OPERAND: *out = v->operand; return QK_PATCH_OK;
-    case QK_HOLE_TARGET: *out = v->target; return QK_PATCH_OK;
-    case QK_HOLE_SYMBOL: *out = (uint64_t)(uintptr_t)h->symbol; return QK_PATCH_OK;
+    if (h->value < QK_HOLE_SYMBOL) {
+        *out = p->values[h->value];
+        return QK_PATCH_OK;
+    }
+    if (h->value == QK_HOLE_SYMBOL) {
+        *out = (uint64_t)(uintptr_t)h->symbol;
+        return QK_PATCH_OK;
     }
     return QK_PATCH_BAD_STENCIL;
 }
@@ -55,7 +49,7 @@ static int patch_gotpcrelx(const QkHole *h, uint8_t *code, uintptr_t place, cons
     }
     uint8_t *op = code + h->offset - 2, *at = code + h->offset;
     int64_t direct = (int64_t)(read64(data + h->got_offset) + (uint64_t)h->addend - place);
-    int64_t via_slot = (int64_t)(p->data_addr + h->got_offset + (uint64_t)h->addend - place);
+    int64_t via_slot = (int64_t)(p->values[QK_HOLE_DATA] + h->got_offset + (uint64_t)h->addend - place);
     int is_jmp = op[0] == 0xff && op[1] == 0x25;
     /* The relaxed jmp's rel32 starts one byte earlier, so it counts from one byte further. */
     if (!fits_rel32(direct) || (is_jmp && !fits_rel32(direct + 1))) {
@@ -122,7 +116,17 @@ static int patch_part(uint8_t *dst, uintptr_t base, const QkHole *holes, uint32_
 
 int qk_patch_stencil(const QkStencil *s, uint8_t *code_dst, uintptr_t code_addr,
                      uint8_t *data_dst, uintptr_t data_addr, const QkPatchValues *values) {
-    Placement p = {code_addr, data_addr, values};
+    Placement p = {{
+        [QK_HOLE_CODE] = code_addr,
+        [QK_HOLE_DATA] = data_addr,
+        [QK_HOLE_CONTINUE] = values->cont,
+        [QK_HOLE_JUMP_TARGET] = values->jump_target,
+        [QK_HOLE_ERROR_TARGET] = values->error_target,
+        [QK_HOLE_TOP] = values->top,
+        [QK_HOLE_OPARG] = values->oparg,
+        [QK_HOLE_OPERAND] = values->operand,
+        [QK_HOLE_TARGET] = values->target,
+    }};
     /* memcpy with a NULL source is undefined even for zero bytes, and empty parts are NULL. */
     if (s->code_size > 0) {
         memcpy(code_dst, s->code, s->code_size);

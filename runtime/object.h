@@ -17,7 +17,8 @@ typedef void (*QkVisitFunc)(QkValue v, void *arg);
 struct QkObject {
     QkType *type;
     QkObject *gc_next; /* all collectable objects, in one list; NULL-terminated */
-    uint32_t gc_marked;
+    uint16_t gc_marked;
+    uint16_t gc_pool;   /* 0: malloc'd; else 1 + the size class of the pool it returns to */
     uint32_t gc_static; /* 1: statically allocated, never freed */
 };
 

@@ -25,6 +25,7 @@ struct QkTraceRecorder {
     QkExit *exit;         /* side traces: the exit they will be linked from */
     QkExecutor *tree;     /* side traces: the root of that exit's tree */
     QkCodeUnit *pending;  /* a branch whose direction the next instruction tells */
+    QkCodeUnit *last;     /* the instruction recorded last (in `frame`) */
     uint32_t length;
     QkTraceOrigin *origins; /* where each micro-op of the body was recorded */
     QkUOpInst body[];
@@ -273,6 +274,22 @@ static void finish(QkThread *tstate, QkTraceRecorder *rec, uint16_t last, uint64
     stop(tstate);
 }
 
+void qk_trace_error(QkThread *tstate, QkFrame *frame) {
+    QkTraceRecorder *rec = tstate->recorder;
+    if (rec == NULL) {
+        return;
+    }
+    /* Raised by the instruction recorded last: the trace can end after it (the next time the
+     * instruction may not raise; when it does, its error exit hands the exception to tier 1). */
+    if (frame == rec->frame && rec->last != NULL && rec->pending == NULL && rec->expect == 0 &&
+        frame->instr_ptr == rec->last) {
+        uint32_t next = offset_of(frame, rec->last) + 1 + qk_cache_size[*rec->last & 0xff];
+        finish(tstate, rec, _EXIT_TRACE, 0, next);
+        return;
+    }
+    qk_trace_abort(tstate, QK_ABORT_error);
+}
+
 /* Records the direction a branch took, now that the next instruction is known. */
 static int record_branch(QkThread *tstate, QkTraceRecorder *rec, QkCodeUnit *next) {
     QkCodeUnit *branch = rec->pending;
@@ -398,6 +415,7 @@ void qk_trace_record(QkThread *tstate, QkFrame *frame, QkCodeUnit *instr) {
         return;
     }
     append(rec, _CHECK_VALIDITY, 0, 0, here, here);
+    rec->last = instr;
     if (branch) {
         rec->pending = instr;
         return;

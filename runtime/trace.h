@@ -7,6 +7,9 @@
 void qk_trace_record(QkThread *tstate, QkFrame *frame, QkCodeUnit *instr);
 /* Drops an active recording (no-op when none): errors, shutdown. */
 void qk_trace_abort(QkThread *tstate, QkTraceAbort reason);
+/* An exception was raised in `frame` while recording: ends the trace after the instruction that
+ * raised it if it was the one recorded last, else drops the recording. */
+void qk_trace_error(QkThread *tstate, QkFrame *frame);
 /* Drops the recording if it is a side trace for `root` (which is being freed). */
 void qk_trace_forget(QkThread *tstate, const QkExecutor *root);
 
