@@ -74,8 +74,7 @@ static void reset_locals(FrameState *f) {
     }
 }
 
-static void reset_frame(Optimizer *o, FrameState *f) {
-    (void)o;
+static void reset_frame(FrameState *f) {
     f->sp = 0;
     reset_locals(f);
 }
@@ -284,14 +283,16 @@ static void apply(Optimizer *o, const QkUOpInst *uop, const QkUopFacts *facts, Q
     if (flags & QK_FLAG_PUSHES_FRAME) {
         /* The callee starts with an empty stack and unknown locals; the caller's waits. */
         o->depth++;
-        reset_frame(o, state(o));
+        reset_frame(state(o));
         return;
     }
     if (flags & QK_FLAG_POPS_FRAME) {
+        /* The recorder ends a trace before a return from its first frame, so depth > 0; should
+         * that change, an unknown caller is still described right. */
         if (o->depth > 0) {
             o->depth--;
         } else {
-            reset_frame(o, state(o)); /* returned past where the trace started: unknown caller */
+            reset_frame(state(o));
         }
         push(o, new_value(o), -1);
         return;

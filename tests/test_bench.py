@@ -8,7 +8,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, quack_env
+from conftest import ROOT
+from test_programs import run_quack
 
 BENCH = ROOT / "bench"
 PROGRAMS = sorted((BENCH / "programs").glob("*.py"))
@@ -20,7 +21,7 @@ def test_suite_is_complete() -> None:
 
 
 @pytest.mark.parametrize("program", PROGRAMS, ids=lambda p: p.stem)
-def test_benchmark_matches_cpython(quack: Path, program: Path) -> None:
+def test_benchmark_matches_cpython(quack: Path, program: Path, tmp_path: Path) -> None:
     """Once under the JIT (the default configuration): the benchmarks stay correct."""
     expected = subprocess.run(
         [sys.executable, program.name],
@@ -31,14 +32,7 @@ def test_benchmark_matches_cpython(quack: Path, program: Path) -> None:
     )
     assert expected.returncode == 0, expected.stderr
     assert len(expected.stdout.splitlines()) == 1  # a single checksum line
-    result = subprocess.run(
-        [str(quack), program.name],
-        capture_output=True,
-        text=True,
-        cwd=program.parent,
-        timeout=120,
-        env=quack_env(),
-    )
+    result, _ = run_quack(quack, program, tmp_path)
     assert result.stderr == expected.stderr
     assert result.stdout == expected.stdout
     assert result.returncode == 0

@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import ROOT, quack_env
@@ -54,11 +55,12 @@ def cpython(program: Path) -> subprocess.CompletedProcess[str]:
 
 
 def run_quack(
-    binary: Path, program: Path, tmp_path: Path, **env: str
-) -> tuple[subprocess.CompletedProcess[str], dict[str, int]]:
+    binary: Path, program: Path, tmp_path: Path, *flags: str, **env: str
+) -> tuple[subprocess.CompletedProcess[str], dict[str, Any]]:
+    """Runs quack with `flags` on the program; its output, and its statistics (QUACK_STATS)."""
     stats_file = tmp_path / "stats.json"
     result = subprocess.run(
-        [str(binary), program.name],
+        [str(binary), *flags, program.name],
         capture_output=True,
         text=True,
         cwd=program.parent,

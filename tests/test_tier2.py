@@ -4,7 +4,6 @@ removes, and invalidation. Program output against CPython is checked in every ca
 
 from __future__ import annotations
 
-import json
 import re
 import subprocess
 from pathlib import Path
@@ -12,26 +11,10 @@ from typing import Any
 
 import pytest
 from conftest import ROOT, quack_env
-from test_programs import cpython
+from test_programs import cpython, run_quack
 
 DUCKS = ROOT / "examples" / "duck_simulator.py"
 PROGRAMS = ROOT / "tests" / "programs"
-
-
-def run(
-    binary: Path, program: Path, tmp_path: Path, *flags: str, **env: str
-) -> tuple[subprocess.CompletedProcess[str], dict[str, Any]]:
-    stats_file = tmp_path / "stats.json"
-    result = subprocess.run(
-        [str(binary), *flags, program.name],
-        capture_output=True,
-        text=True,
-        cwd=program.parent,
-        timeout=120,
-        env=quack_env(QUACK_STATS=str(stats_file), **env),
-    )
-    stats = json.loads(stats_file.read_text()) if stats_file.exists() else {}
-    return result, stats
 
 
 def write(tmp_path: Path, name: str, source: str) -> Path:
@@ -44,7 +27,7 @@ def checked(
     binary: Path, program: Path, tmp_path: Path, *flags: str, **env: str
 ) -> tuple[subprocess.CompletedProcess[str], dict[str, Any]]:
     """Runs the program and checks it printed what CPython prints."""
-    result, stats = run(binary, program, tmp_path, *flags, **env)
+    result, stats = run_quack(binary, program, tmp_path, *flags, **env)
     assert result.returncode == 0, result.stderr
     assert result.stdout == cpython(program).stdout
     return result, stats
