@@ -1,5 +1,5 @@
 /* Invalidation: a tree of traces records what it relies on beyond its guards (the classes whose
- * attributes the optimizer made constants, the globals dicts whose values it did). Changing one
+ * versions the optimizer relied on, the other trees its traces jump into). Changing one
  * marks the dependent trees invalid and unlinks them from their back edges at once; running
  * traces notice at their next validity check and return to the interpreter; the memory is freed
  * when no trace is running. One list of live trees per process: the VM is single-threaded. */
@@ -73,6 +73,8 @@ static bool depends_on(const QkExecutor *root, QkDependencyKind kind, const void
     return false;
 }
 
+static void invalidate_dependents(QkThread *tstate, QkDependencyKind kind, const void *object);
+
 static void invalidate(QkThread *tstate, QkExecutor *root) {
     untrack(root);
     root->valid = false;
@@ -83,16 +85,26 @@ static void invalidate(QkThread *tstate, QkExecutor *root) {
     invalid_roots = root;
     qk_trace_forget(tstate, root);
     tstate->stats.traces_invalidated++;
+    /* Trees that jump into this one go too (it is no longer live, so cycles end here). */
+    invalidate_dependents(tstate, QK_DEPENDS_ON_TREE, root);
+}
+
+/* Each invalidation changes the live list (dependents of dependents leave it too), so the scan
+ * starts over after each. */
+static void invalidate_dependents(QkThread *tstate, QkDependencyKind kind, const void *object) {
+    QkExecutor *root = live_roots;
+    while (root != NULL) {
+        if (depends_on(root, kind, object)) {
+            invalidate(tstate, root);
+            root = live_roots;
+        } else {
+            root = root->next_root;
+        }
+    }
 }
 
 void qk_invalidate_dependents(QkThread *tstate, QkDependencyKind kind, const void *object) {
-    QkExecutor *next;
-    for (QkExecutor *root = live_roots; root != NULL; root = next) {
-        next = root->next_root;
-        if (depends_on(root, kind, object)) {
-            invalidate(tstate, root);
-        }
-    }
+    invalidate_dependents(tstate, kind, object);
     if (tstate->executor_depth == 0) {
         qk_executors_reclaim(tstate);
     }

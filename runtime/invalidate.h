@@ -7,7 +7,7 @@
 /* What a tree of traces relies on beyond its guards; changing it invalidates the tree. */
 typedef enum {
     QK_DEPENDS_ON_CLASS, /* a QkType: its namespace or a base's changed */
-    QK_DEPENDS_ON_DICT,  /* a dict (a module's globals): a key was set or deleted */
+    QK_DEPENDS_ON_TREE,  /* another tree, which a trace of this one jumps into */
 } QkDependencyKind;
 
 /* Invalidates every tree that depends on `object`. */

@@ -189,6 +189,13 @@ static QkExecutor *build(QkThread *tstate, QkTraceRecorder *rec, QkExecutor *roo
         if (trace[i].opcode == _CHECK_VALIDITY) {
             trace[i].operand = (uintptr_t)root;
         }
+        if (trace[i].opcode == _GOTO_EXECUTOR) {
+            /* Jumping into another tree: it must not be freed while this one lives. */
+            QkExecutor *target = qk_executor_at(trace[i].operand)->root;
+            if (target != root && qk_executor_depend(root, QK_DEPENDS_ON_TREE, target) < 0) {
+                trace[i] = (QkUOpInst){.opcode = _EXIT_TRACE, .target = trace[i].target};
+            }
+        }
         if (flags & (QK_FLAG_DEOPT | QK_FLAG_EXIT)) {
             QkExit *exit = &exits[nexits++];
             exit->owner = ex;
@@ -256,8 +263,8 @@ static void install_side(QkThread *tstate, QkTraceRecorder *rec) {
 
 static void finish(QkThread *tstate, QkTraceRecorder *rec, uint16_t last, uint64_t operand,
                    uint32_t target) {
-    /* A trace of nothing but validity checks does nothing. */
-    uint32_t work = 0;
+    /* A trace of nothing but validity checks does nothing, unless it links to another trace. */
+    uint32_t work = last == _GOTO_EXECUTOR;
     for (uint32_t i = 0; i < rec->length; i++) {
         work += rec->body[i].opcode != _CHECK_VALIDITY;
     }
@@ -383,10 +390,10 @@ void qk_trace_record(QkThread *tstate, QkFrame *frame, QkCodeUnit *instr) {
         return;
     }
     if (opcode == ENTER_EXECUTOR) {
-        /* Another loop's trace: a side trace of the same tree jumps straight in; anything else
-         * ends here and lets tier 1 enter it. */
+        /* A loop's trace (this tree's root, or another tree's): jump straight into it, unless
+         * it runs in the micro-op interpreter while this trace will be machine code. */
         QkExecutor *ex = frame->code->executors[oparg];
-        if (rec->tree != NULL && ex != NULL && ex->root == rec->tree) {
+        if (!tstate->jit_enabled || ex->jit_code != NULL) {
             finish(tstate, rec, _GOTO_EXECUTOR, (uintptr_t)ex, here);
         } else {
             finish(tstate, rec, _EXIT_TRACE, 0, here);

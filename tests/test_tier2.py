@@ -275,3 +275,16 @@ def test_compile_bench_reports_per_trace_times(quack: Path, tmp_path: Path) -> N
     )
     assert match, line
     assert int(match.group(1)) > 0 and int(match.group(2)) > 0
+
+
+@pytest.mark.parametrize("jit", ["0", "1"])
+def test_traces_jump_into_other_trees_and_fall_with_them(
+    quack: Path, tmp_path: Path, jit: str
+) -> None:
+    program = PROGRAMS / "nested_links.py"
+    result, stats = checked(quack, program, tmp_path, "--dump-traces", QUACK_JIT=jit)
+    linking = [u for kind, _, u in dumped_traces(result.stderr) if kind == "optimized"]
+    assert any(u[-1] == "_GOTO_EXECUTOR" for u in linking)
+    # Weight.factor changes: the inner loop's tree relies on Weight, the trees that jump into it
+    # go with it.
+    assert stats["traces_invalidated"] >= 2
