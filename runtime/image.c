@@ -14,6 +14,9 @@ typedef struct Reader {
     const unsigned char *p, *end;
     const char *error;
     QkValue filename;
+    /* Every name read so far, by content: code objects share one str per name, so attribute and
+     * global lookups find their keys by identity instead of comparing bytes. */
+    QkValue names;
     int depth;
 } Reader;
 
@@ -67,6 +70,22 @@ static QkValue read_str(Reader *r) {
 
 static QkValue read_code(Reader *r);
 static QkValue read_const(Reader *r);
+
+static QkValue read_name(Reader *r) {
+    QkValue name = read_str(r);
+    if (name == QK_NULL) {
+        return QK_NULL;
+    }
+    QkValue seen = qk_dict_get(r->names, name);
+    if (seen != QK_NULL) {
+        return seen;
+    }
+    if (qk_dict_set(r->tstate, r->names, name, name) < 0) {
+        fail(r, "out of memory");
+        return QK_NULL;
+    }
+    return name;
+}
 
 /* A tuple constant: allocated first (empty slots) and rooted, then filled item by item. */
 static QkValue read_tuple(Reader *r) {
@@ -163,7 +182,7 @@ static int read_values(Reader *r, uint32_t *count, QkValue **out, int strings_on
     }
     *count = n;
     for (uint32_t i = 0; i < n; i++) {
-        QkValue v = strings_only ? read_str(r) : read_const(r);
+        QkValue v = strings_only ? read_name(r) : read_const(r);
         if (v == QK_NULL) {
             return -1;
         }
@@ -631,7 +650,11 @@ QkValue qk_load_image(QkThread *tstate, const unsigned char *bytes, size_t size,
     uint32_t version = 0;
     qk_root_push(tstate, &digest);
     qk_root_push(tstate, &r.filename);
-    if (size < 8 || memcmp(bytes, "QKIMG\0\0\0", 8) != 0) {
+    qk_root_push(tstate, &r.names);
+    r.names = qk_dict_new(tstate);
+    if (r.names == QK_NULL) {
+        fail(&r, "out of memory");
+    } else if (size < 8 || memcmp(bytes, "QKIMG\0\0\0", 8) != 0) {
         fail(&r, "not a quack code image (bad magic)");
     } else {
         r.p += 8;
@@ -650,7 +673,7 @@ QkValue qk_load_image(QkThread *tstate, const unsigned char *bytes, size_t size,
     if (r.error == NULL && r.p != r.end) {
         fail(&r, "trailing bytes after the module");
     }
-    qk_root_pop(tstate, 2);
+    qk_root_pop(tstate, 3);
     if (r.error != NULL) {
         fprintf(stderr, "quack: %s: broken code image: %s (at byte %zu)\n", source, r.error,
                 (size_t)(r.p - bytes));
