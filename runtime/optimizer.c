@@ -126,6 +126,22 @@ static uint8_t fact_of_constant(QkValue v) {
                                            : 0;
 }
 
+/* Only values nothing can change may be folded: a pure helper still reads its input's current
+ * state (a list's items, an instance's dict), which a later run may find changed. */
+static bool immutable(QkValue v) {
+    switch (fact_of_constant(v)) {
+    case QK_FACT_INT:
+    case QK_FACT_FLOAT:
+    case QK_FACT_STR:
+    case QK_FACT_BOOL:
+    case QK_FACT_NONE:
+    case QK_FACT_TUPLE:
+        return true;
+    default:
+        return false;
+    }
+}
+
 static bool knows(const Value *v, uint8_t fact, uint64_t operand) {
     switch (fact) {
     case QK_FACT_NONE_KNOWN:
@@ -235,7 +251,7 @@ static bool fold(Optimizer *o, const QkUOpInst *uop, const QkUopFacts *facts, Qk
     QkValue inputs[QK_MAX_UOP_ITEMS], outputs[QK_MAX_UOP_ITEMS];
     for (int i = 0; i < popped; i++) {
         const Value *v = f->stack[f->sp - popped + i].value;
-        if (!v->is_const) {
+        if (!v->is_const || !immutable(v->constant)) {
             return false;
         }
         inputs[i] = v->constant;
