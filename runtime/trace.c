@@ -41,22 +41,25 @@ static void stop(QkThread *tstate) {
     tstate->recorder = NULL;
 }
 
+static void count_abort(QkThread *tstate, QkTraceAbort reason) {
+    tstate->stats.traces_aborted++;
+    tstate->stats.trace_aborts[reason]++;
+}
+
 void qk_trace_abort(QkThread *tstate, QkTraceAbort reason) {
     QkTraceRecorder *rec = tstate->recorder;
     if (rec == NULL) {
         return;
     }
     qk_counter_back_off(rec->backedge != NULL ? &rec->backedge[1] : &rec->exit->temperature);
-    tstate->stats.traces_aborted++;
-    tstate->stats.trace_aborts[reason]++;
+    count_abort(tstate, reason);
     stop(tstate);
 }
 
 void qk_trace_forget(QkThread *tstate, const QkExecutor *root) {
     QkTraceRecorder *rec = tstate->recorder;
     if (rec != NULL && rec->tree == root) {
-        tstate->stats.traces_aborted++;
-        tstate->stats.trace_aborts[QK_ABORT_invalidated]++;
+        count_abort(tstate, QK_ABORT_invalidated); /* the exit's counter goes with its tree */
         stop(tstate);
     }
 }
@@ -68,7 +71,7 @@ static QkTraceRecorder *start(QkThread *tstate, QkFrame *frame) {
     if (rec == NULL || origins == NULL) {
         free(rec);
         free(origins);
-        tstate->stats.trace_aborts[QK_ABORT_no_memory]++;
+        count_abort(tstate, QK_ABORT_no_memory);
         return NULL;
     }
     rec->origins = origins;
