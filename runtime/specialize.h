@@ -164,9 +164,6 @@ static inline bool qk_is_class_version(QkValue callable, uint32_t version) {
     return qk_is_type(callable, &qk_type_type) && ((QkType *)callable)->version == version;
 }
 
-/* Whether a C call entered the interpreter with this frame (its return leaves the C loop). */
-static inline bool qk_frame_is_entry(const QkFrame *frame) { return frame->is_entry; }
-
 /* An __init__ frame returning something other than None: tier 1 raises TypeError. */
 static inline bool qk_init_return_misfits(const QkFrame *frame, QkValue retval) {
     return frame->init_self != QK_NULL && retval != QK_NONE;

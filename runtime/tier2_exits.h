@@ -30,8 +30,8 @@
         NEXT_UOP();                                                                                \
     } while (0)
 
-/* A return the trace follows (guarded: never from an entry frame, never a misfit __init__
- * result): the value, or the instance an __init__ initialized, goes on the caller's stack. */
+/* A return the trace follows (from a frame it pushed; guarded: never a misfit __init__ result):
+ * the value, or the instance an __init__ initialized, goes on the caller's stack. */
 #define RETURN_TO_CALLER(value)                                                                    \
     do {                                                                                           \
         QkValue result_ = (value);                                                                 \
