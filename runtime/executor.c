@@ -27,7 +27,6 @@ static QkCodeUnit *interpret(QkThread *tstate, QkFrame *frame, QkExecutor *ex) {
     QkValue *stack_pointer = frame->stack_pointer;
     const QkUOpInst *next_uop = ex->trace;
     const QkUOpInst *this_uop;
-    tstate->stats.tier2_entries++;
     for (;;) {
     dispatch_uop:
         this_uop = next_uop++;
@@ -56,6 +55,7 @@ QkCodeUnit *qk_run_uops(QkThread *tstate, QkFrame *frame, QkExecutor *ex) {
         tstate->stats.jit_entries++;
         next = ex->jit_entry(frame, frame->stack_pointer, tstate);
     } else {
+        tstate->stats.tier2_entries++;
         next = interpret(tstate, frame, ex);
     }
     if (--tstate->executor_depth == 0) {
@@ -98,9 +98,7 @@ int qk_uop_evaluate(QkThread *tstate, const QkUOpInst *uop, QkCode *code, const 
                           {.opcode = _EXIT_TRACE, .target = 1}};
     trace[0].jump_target = 2;
     QkExecutor ex = {.trace = trace, .length = 2, .count = 3};
-    uint64_t entries = tstate->stats.tier2_entries;
     QkCodeUnit *next = interpret(tstate, frame, &ex);
-    tstate->stats.tier2_entries = entries;
     if (next != code->code || frame->stack_pointer != frame->localsplus + noutputs) {
         return 0;
     }
