@@ -19,14 +19,7 @@ QkValue qk_names[QK_NAME_COUNT];
 /* Versions come from one counter, so a type never gets back a version a cache has seen. */
 static uint32_t last_version = 1;
 
-uint32_t qk_next_type_version(void) {
-    /* Wrapping would reuse versions; at one class change per microsecond it takes over an hour,
-     * and 0 stays reserved for "no version". */
-    if (++last_version == 0) {
-        last_version = 1;
-    }
-    return last_version;
-}
+uint32_t qk_next_type_version(void) { return qk_next_version(&last_version); }
 
 /* Every live heap type (weak: a class removes itself when it is freed), so that changing a
  * class can reach its subclasses without each base holding pointers to objects that may be

@@ -75,7 +75,7 @@ void qk_executor_free(QkExecutor *executor);
 int qk_jit_compile(QkThread *tstate, QkExecutor *executor);
 void qk_jit_free(QkExecutor *executor);
 /* quack --compile-bench: copy-and-patch time per trace against memcpy, on `out`. */
-void qk_jit_compile_bench(QkThread *tstate, FILE *out);
+void qk_jit_compile_bench(FILE *out);
 
 /* The live trees, for invalidation (invalidate.c). */
 void qk_executor_track(QkExecutor *root);

@@ -123,16 +123,8 @@ QkType qk_function_type = {
     .setattr = function_setattr,
 };
 
-uint32_t qk_next_function_version(void) {
-    static uint32_t last_version;
-    /* 0 stays "no version"; wrapping after 2^32 functions would only make a stale guard pass for
-     * a function created 4 billion functions later, which the exact-args check of tier 1 does not
-     * rely on either. */
-    if (++last_version == 0) {
-        last_version = 1;
-    }
-    return last_version;
-}
+/* Every function object gets a version of its own: calls specialized for it guard on it. */
+static uint32_t last_function_version;
 
 QkValue qk_make_function(QkThread *tstate, QkFrame *frame, QkValue code) {
     if (!qk_is_type(code, &qk_code_type)) {
@@ -146,7 +138,7 @@ QkValue qk_make_function(QkThread *tstate, QkFrame *frame, QkValue code) {
     f->code = code;
     f->globals = frame->globals;
     f->name = ((QkCode *)code)->name;
-    f->version = qk_next_function_version();
+    f->version = qk_next_version(&last_function_version);
     return (QkValue)f;
 }
 

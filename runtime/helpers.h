@@ -20,7 +20,6 @@ static inline int qk_error_occurred(QkThread *tstate) { return tstate->exception
 
 /* Functions, calls and cells. */
 QkValue qk_make_function(QkThread *tstate, QkFrame *frame, QkValue code);
-uint32_t qk_next_function_version(void);
 void qk_set_function_attribute(QkValue func, uint32_t which, QkValue attr);
 /* A Python function whose frame tier 1 can push in place (not a generator function). */
 int qk_is_inlinable_function(QkValue v);
@@ -66,8 +65,7 @@ QkValue qk_send(QkThread *tstate, QkValue receiver, QkValue value, int *done);
 
 /* Tier 2. */
 void qk_backedge(QkThread *tstate, QkFrame *frame, QkCodeUnit *this_instr, QkCodeUnit *target);
-QkCodeUnit *qk_enter_executor(QkThread *tstate, QkFrame *frame, QkCodeUnit *this_instr,
-                              uint32_t index);
+QkCodeUnit *qk_enter_executor(QkThread *tstate, QkFrame *frame, uint32_t index);
 /* Counts a side exit taken (the operand of _SIDE_EXIT: its QkExit); a hot one starts recording a
  * side trace at its target. */
 void qk_take_side_exit(QkThread *tstate, QkFrame *frame, uint64_t exit);

@@ -182,8 +182,7 @@ static void bench_one(const QkExecutor *ex, Bench *b) {
     free(copy);
 }
 
-void qk_jit_compile_bench(QkThread *tstate, FILE *out) {
-    (void)tstate;
+void qk_jit_compile_bench(FILE *out) {
     Bench b = {0};
     for (QkExecutor *root = qk_executors_live(); root != NULL; root = root->next_root) {
         for (QkExecutor *ex = root; ex != NULL; ex = ex->next_side) {

@@ -237,7 +237,7 @@ int main(int argc, char **argv) {
         qk_stats_print(&tstate, stderr);
     }
     if (compile_bench) {
-        qk_jit_compile_bench(&tstate, stderr);
+        qk_jit_compile_bench(stderr);
     }
     qk_thread_fini(&tstate); /* frees the executors, and so their JIT memory */
     qk_jit_memory_fini();

@@ -22,6 +22,15 @@ struct QkObject {
     uint32_t gc_static; /* 1: statically allocated, never freed */
 };
 
+/* The next value of a version counter (classes, functions): caches and traces guard on versions,
+ * and 0 stays reserved for "no version". Wrapping would reuse versions only after 2^32 changes. */
+static inline uint32_t qk_next_version(uint32_t *last) {
+    if (++*last == 0) {
+        *last = 1;
+    }
+    return *last;
+}
+
 /* Returned by comparison and number slots that do not handle their operands. */
 extern QkObject qk_not_implemented_object;
 #define QK_NOT_IMPLEMENTED ((QkValue)&qk_not_implemented_object)

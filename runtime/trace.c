@@ -363,13 +363,14 @@ static uint64_t cache_operand(QkCodeUnit *instr, const QkExpansionItem *item) {
     return item->cache_size >= 2 ? qk_read_u64(&instr[1 + item->cache_offset]) : 0;
 }
 
-static bool pops_frame(const QkExpansion *expansion) {
+/* QK_FLAG_PUSHES_FRAME / _POPS_FRAME: whether an instruction's micro-ops enter or leave a frame. */
+static uint32_t frame_change(const QkExpansion *expansion) {
+    const uint32_t frame_flags = QK_FLAG_PUSHES_FRAME | QK_FLAG_POPS_FRAME;
+    uint32_t change = 0;
     for (uint32_t i = 0; i < expansion->count; i++) {
-        if (qk_uop_flags[expansion->items[i].uop] & QK_FLAG_POPS_FRAME) {
-            return true;
-        }
+        change |= qk_uop_flags[expansion->items[i].uop] & frame_flags;
     }
-    return false;
+    return change;
 }
 
 void qk_trace_record(QkThread *tstate, QkFrame *frame, QkCodeUnit *instr) {
@@ -418,7 +419,8 @@ void qk_trace_record(QkThread *tstate, QkFrame *frame, QkCodeUnit *instr) {
         finish(tstate, rec, _EXIT_TRACE, 0, here);
         return;
     }
-    if (rec->depth == 0 && pops_frame(expansion)) {
+    uint32_t change = frame_change(expansion);
+    if (rec->depth == 0 && (change & QK_FLAG_POPS_FRAME)) {
         /* Returning from the frame the trace started in: where the caller goes on is not pinned
          * by anything in the trace (the function may have several callers). */
         finish(tstate, rec, _EXIT_TRACE, 0, here);
@@ -433,15 +435,13 @@ void qk_trace_record(QkThread *tstate, QkFrame *frame, QkCodeUnit *instr) {
     for (uint32_t i = 0; i < expansion->count; i++) {
         const QkExpansionItem *item = &expansion->items[i];
         append(rec, item->uop, oparg, cache_operand(instr, item), here, here);
-        rec->expect |= qk_uop_flags[item->uop] & (QK_FLAG_PUSHES_FRAME | QK_FLAG_POPS_FRAME);
     }
+    rec->expect = change;
 }
 
-QkCodeUnit *qk_enter_executor(QkThread *tstate, QkFrame *frame, QkCodeUnit *this_instr,
-                              uint32_t index) {
+QkCodeUnit *qk_enter_executor(QkThread *tstate, QkFrame *frame, uint32_t index) {
     /* An invalidated executor is unlinked at once, so the one here is valid. */
     QkExecutor *ex = frame->code->executors[index];
-    (void)this_instr;
     tstate->stats.executors_entered++;
     return qk_run_uops(tstate, frame, ex);
 }
