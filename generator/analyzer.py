@@ -37,7 +37,16 @@ from generator.model import (
 # The macros a body may use, by what they make the micro-op (docs/dsl.md lists their expansions).
 GUARD_MACROS = ("DEOPT_IF", "EXIT_IF")
 TIER1_ONLY_MACROS = ("JUMPBY", "DISPATCH", "DISPATCH_INLINED", "LEAVE_FRAME", "YIELD_FRAME")
-TIER2_ONLY_MACROS = ("EXIT_TO_TIER_ONE", "ERROR_TO_TIER_ONE", "JUMP_TO_TOP", "RETURN_TO_CALLER")
+TIER2_ONLY_MACROS = (
+    "EXIT_TO_TIER_ONE",
+    "ERROR_TO_TIER_ONE",
+    "JUMP_TO_TOP",
+    "RETURN_TO_CALLER",
+    "YIELD_TO_CALLER",
+)
+# The operand of a micro-op entering a frame: the recorder gives it the offset at which it saw
+# that frame go on (a generator resumes where it stopped; a call starts at 0).
+RESUME_OPERAND = "resume"
 # Continues in a new frame in either tier: tier 1 like DISPATCH_INLINED, while a trace goes on
 # with the callee's micro-ops (so the callee must be pinned by a guard before it).
 FRAME_MACROS = ("ENTER_FRAME",)
@@ -212,7 +221,7 @@ class _Analyzer:
                 form = self._form(decl.uops, "trace")
                 assert form is not None
                 for ref, uop in zip(decl.uops, form, strict=True):
-                    if uop.operand is not None:
+                    if uop.operand is not None and uop.operand.name != RESUME_OPERAND:
                         raise ToolchainError(
                             f"{uop.name} reads a cache entry, which trace({decl.instruction}) "
                             "cannot give it",
@@ -596,7 +605,7 @@ class _BodyScan:
             reads_context=self.reads_context,
             sets_locals="SETLOCAL" in used,
             pushes_frame="ENTER_FRAME" in used,
-            pops_frame="RETURN_TO_CALLER" in used,
+            pops_frame=bool(used & {"RETURN_TO_CALLER", "YIELD_TO_CALLER"}),
             tier1_only=bool(used & set(TIER1_ONLY_MACROS + TIER1_ONLY_NAMES)),
             tier2_only=bool(used & set(TIER2_ONLY_MACROS)),
             needs_sync=fx.needs_sync(self.effects),
@@ -606,6 +615,14 @@ class _BodyScan:
             raise ToolchainError(
                 f"{self.decl.uop_name} uses both tier-1-only and tier-2-only macros",
                 self.decl.location,
+            )
+        operand = next((c for c in self.decl.effect.caches if not c.is_unused), None)
+        if operand is not None and properties.pushes_frame != (operand.name == RESUME_OPERAND):
+            raise ToolchainError(
+                f"{self.decl.uop_name}: a micro-op that enters a frame (ENTER_FRAME) has one "
+                f"operand, named {RESUME_OPERAND!r} (where the recorder saw that frame go on), "
+                f"and only such a micro-op may name an operand {RESUME_OPERAND!r}",
+                operand.location,
             )
         if properties.tier2_only and self.decl.keyword == "inst":
             raise ToolchainError(

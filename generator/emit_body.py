@@ -28,11 +28,12 @@ def _pop_inputs(uop: Uop, peeks_stay: bool) -> list[str]:
     return [] if inputs == stack.Linear() else [f"stack_pointer -= {inputs.render()};"]
 
 
-def _leave(macro: str) -> _Expansion:
-    """Leaving the instruction's frame or entering a new one: the inputs are consumed first."""
+def _leave(macro: str, peeks_stay: bool = False) -> _Expansion:
+    """Leaving the instruction's frame or entering a new one: the inputs are consumed first. A
+    frame entered returns to this one, whose peeked inputs stay for what it will push then."""
 
     def expand(argument: str, uop: Uop) -> list[str]:
-        return _pop_inputs(uop, peeks_stay=False) + [f"{macro}({argument});"]
+        return _pop_inputs(uop, peeks_stay) + [f"{macro}({argument});"]
 
     return expand
 
@@ -48,7 +49,7 @@ _TIER1: dict[str, _Expansion] = {
     "ERROR_IF": lambda cond, _: [f"if ({cond}) goto error;"],
     "JUMPBY": lambda offset, _: [f"next_instr += ({offset});"],
     "DISPATCH_INLINED": _leave("DISPATCH_INLINED"),
-    "ENTER_FRAME": _leave("DISPATCH_INLINED"),
+    "ENTER_FRAME": _leave("DISPATCH_INLINED", peeks_stay=True),
     "LEAVE_FRAME": _leave("LEAVE_FRAME"),
     "YIELD_FRAME": _leave("YIELD_FRAME"),
 }
@@ -56,8 +57,9 @@ _TIER2: dict[str, _Expansion] = {
     "ERROR_IF": lambda cond, _: [f"if ({cond}) {{ JUMP_TO_ERROR(); }}"],
     "DEOPT_IF": lambda cond, _: [f"if ({cond}) {{ JUMP_TO_JUMP_TARGET(); }}"],
     "EXIT_IF": _exit,
-    "ENTER_FRAME": _leave("ENTER_FRAME"),
+    "ENTER_FRAME": _leave("ENTER_FRAME", peeks_stay=True),
     "RETURN_TO_CALLER": _leave("RETURN_TO_CALLER"),
+    "YIELD_TO_CALLER": _leave("YIELD_TO_CALLER"),
 }
 EXPANSIONS = {Tier.ONE: _TIER1, Tier.TWO: _TIER2}
 

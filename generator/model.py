@@ -199,7 +199,7 @@ class Properties:
     reads_context: bool = False
     sets_locals: bool = False  # uses SETLOCAL
     pushes_frame: bool = False  # uses ENTER_FRAME: the next micro-op runs in the callee's frame
-    pops_frame: bool = False  # uses RETURN_TO_CALLER: the next one runs in the caller's
+    pops_frame: bool = False  # RETURN_TO_CALLER, YIELD_TO_CALLER: the next one runs in the caller's
     tier1_only: bool = False
     tier2_only: bool = False
     needs_sync: bool = False

@@ -103,40 +103,55 @@ static const QkExceptionEntry *find_handler(const QkCode *code, uint32_t offset)
         goto dispatch;                                                                             \
     } while (0)
 /* Returning: the entry frame returns from qk_eval_frame; an inlined call resumes its caller after
- * the call instruction (whose caches it skips), with the result pushed on the caller's stack. */
+ * the call instruction (whose caches it skips), with the result pushed on the caller's stack; a
+ * generator a for loop resumed inline ends that loop (FOR_ITER's jump, its value dropped). */
 #define LEAVE_FRAME(value)                                                                         \
     do {                                                                                           \
         QkValue result_ = (value);                                                                 \
         QkFrame *done_ = frame;                                                                    \
         done_->stack_pointer = stack_pointer;                                                      \
+        if (done_->owned_by_generator) {                                                           \
+            qk_generator_finished(done_);                                                          \
+        }                                                                                          \
         qk_frame_pop(tstate, done_);                                                               \
         if (done_->is_entry) {                                                                     \
             tstate->yielded = 0;                                                                   \
             return result_;                                                                        \
         }                                                                                          \
         frame = done_->previous;                                                                   \
+        next_instr = frame->instr_ptr + 1 + qk_cache_size[*frame->instr_ptr & 0xff];              \
+        stack_pointer = frame->stack_pointer;                                                      \
+        if (done_->owned_by_generator) {                                                           \
+            next_instr += *frame->instr_ptr >> 8;                                                  \
+            goto dispatch;                                                                         \
+        }                                                                                          \
         if (done_->init_self != QK_NULL) {                                                         \
             /* An inlined __init__: the call's value is the instance. */                          \
             if (result_ != QK_NONE) {                                                              \
                 qk_raise_init_result(tstate, result_);                                             \
-                stack_pointer = frame->stack_pointer;                                              \
                 goto error;                                                                        \
             }                                                                                      \
             result_ = done_->init_self;                                                            \
         }                                                                                          \
-        next_instr = frame->instr_ptr + 1 + qk_cache_size[*frame->instr_ptr & 0xff];              \
-        stack_pointer = frame->stack_pointer;                                                      \
         *stack_pointer++ = result_;                                                                \
         goto dispatch;                                                                             \
     } while (0)
-/* A generator suspends: its frame keeps where it stopped; whoever resumed it gets the value. */
+/* A generator suspends: its frame keeps where it stopped; whoever resumed it gets the value (the
+ * C call running it, or the for loop that resumed it inline, after its FOR_ITER). */
 #define YIELD_FRAME(value)                                                                         \
     do {                                                                                           \
-        frame->instr_ptr = next_instr;                                                             \
-        frame->stack_pointer = stack_pointer;                                                      \
-        qk_frame_pop(tstate, frame);                                                               \
-        tstate->yielded = 1;                                                                       \
-        return (value);                                                                            \
+        QkValue yielded_ = (value);                                                                \
+        QkFrame *done_ = frame;                                                                    \
+        qk_generator_suspend(tstate, done_, next_instr, stack_pointer);                            \
+        if (done_->is_entry) {                                                                     \
+            tstate->yielded = 1;                                                                   \
+            return yielded_;                                                                       \
+        }                                                                                          \
+        frame = done_->previous;                                                                   \
+        next_instr = frame->instr_ptr + 1 + qk_cache_size[*frame->instr_ptr & 0xff];              \
+        stack_pointer = frame->stack_pointer;                                                      \
+        *stack_pointer++ = yielded_;                                                               \
+        goto dispatch;                                                                             \
     } while (0)
 
 QkValue qk_eval_frame(QkThread *tstate, QkFrame *entry) {
@@ -176,6 +191,9 @@ error:
             DISPATCH();
         }
         QkFrame *done = frame;
+        if (done->owned_by_generator) {
+            qk_generator_raised(tstate, done);
+        }
         qk_frame_pop(tstate, done);
         if (done->is_entry) {
             tstate->yielded = 0;

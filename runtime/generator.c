@@ -1,5 +1,7 @@
 /* Generators: a generator owns a suspended frame. Resuming it links that frame into the frame
- * chain and runs it (qk_eval_frame) until YIELD_VALUE suspends it again or it returns. */
+ * chain and runs it until YIELD_VALUE suspends it again or it returns: from C (next, send) in a
+ * nested qk_eval_frame, from a for loop (FOR_ITER_GEN) inline, in the loop's own interpreter loop
+ * or trace, like a call. */
 #include <stdalign.h>
 #include <stdio.h>
 
@@ -17,6 +19,10 @@ typedef struct QkGenerator {
 } QkGenerator;
 
 static QkFrame *frame_of(QkGenerator *gen) { return (QkFrame *)gen->frame_memory; }
+
+static QkGenerator *owner_of(QkFrame *frame) {
+    return (QkGenerator *)((unsigned char *)frame - offsetof(QkGenerator, frame_memory));
+}
 
 static void generator_traverse(QkObject *self, QkVisitFunc visit, void *arg) {
     QkGenerator *gen = (QkGenerator *)self;
@@ -41,42 +47,93 @@ static QkValue generator_repr(QkThread *tstate, QkValue self) {
     return qk_str_from_cstr(tstate, buffer);
 }
 
+/* Links the generator's frame above `caller`, with `value` sent in: the frame to run, or NULL
+ * with an exception set (it is running, or too deep), or NULL without one (it has finished). */
+static QkFrame *enter(QkThread *tstate, QkGenerator *gen, QkValue value) {
+    switch (gen->state) {
+    case GEN_RUNNING:
+        qk_raise(tstate, &qk_exc_ValueError, "generator already executing");
+        return NULL;
+    case GEN_FINISHED:
+        return NULL;
+    case GEN_CREATED:
+        if (value != QK_NONE) {
+            qk_raise(tstate, &qk_exc_TypeError,
+                     "can't send non-None value to a just-started generator");
+            return NULL;
+        }
+        break;
+    default:
+        break;
+    }
+    if (tstate->frame_depth >= tstate->recursion_limit) {
+        qk_raise(tstate, &qk_exc_RecursionError, "maximum recursion depth exceeded");
+        return NULL;
+    }
+    QkFrame *frame = frame_of(gen);
+    if (gen->state == GEN_SUSPENDED) {
+        *frame->stack_pointer++ = value;
+    }
+    frame->previous = tstate->current_frame;
+    frame->is_entry = 0;
+    tstate->current_frame = frame;
+    tstate->frame_depth++;
+    gen->state = GEN_RUNNING;
+    return frame;
+}
+
 /* Resumes the generator with `value`: its next yielded value (*done = 0), or its return value
  * (*done = 1), or QK_NULL with an exception. */
 static QkValue generator_send(QkThread *tstate, QkGenerator *gen, QkValue value, int *done) {
     *done = 0;
-    switch (gen->state) {
-    case GEN_RUNNING:
-        return qk_raise(tstate, &qk_exc_ValueError, "generator already executing");
-    case GEN_FINISHED:
-        *done = 1;
-        return QK_NONE;
-    case GEN_CREATED:
-        if (value != QK_NONE) {
-            return qk_raise(tstate, &qk_exc_TypeError,
-                            "can't send non-None value to a just-started generator");
-        }
-        break;
-    default:
-        *frame_of(gen)->stack_pointer++ = value;
-        break;
+    QkFrame *frame = enter(tstate, gen, value);
+    if (frame == NULL) {
+        *done = !qk_error_occurred(tstate);
+        return *done ? QK_NONE : QK_NULL;
     }
-    if (tstate->frame_depth >= tstate->recursion_limit) {
-        return qk_raise(tstate, &qk_exc_RecursionError, "maximum recursion depth exceeded");
-    }
-    QkFrame *frame = frame_of(gen);
-    frame->previous = tstate->current_frame;
-    tstate->current_frame = frame;
-    tstate->frame_depth++;
-    gen->state = GEN_RUNNING;
     QkValue result = qk_eval_frame(tstate, frame);
     if (result != QK_NULL && tstate->yielded) {
-        gen->state = GEN_SUSPENDED;
-        return result;
+        return result; /* YIELD_VALUE marked it suspended */
     }
-    gen->state = GEN_FINISHED;
     *done = result != QK_NULL;
     return result;
+}
+
+QkFrame *qk_generator_resume(QkThread *tstate, QkValue gen) {
+    return enter(tstate, (QkGenerator *)gen, QK_NONE);
+}
+
+bool qk_generator_resumes_at(QkValue gen, uint64_t offset) {
+    QkGenerator *g = (QkGenerator *)gen;
+    QkFrame *frame = frame_of(g);
+    return (g->state == GEN_CREATED || g->state == GEN_SUSPENDED) &&
+           (uint64_t)(frame->instr_ptr - frame->code->code) == offset;
+}
+
+void qk_generator_suspend(QkThread *tstate, QkFrame *frame, QkCodeUnit *resume_at,
+                          QkValue *stack_pointer) {
+    frame->instr_ptr = resume_at;
+    frame->stack_pointer = stack_pointer;
+    owner_of(frame)->state = GEN_SUSPENDED;
+    qk_frame_pop(tstate, frame);
+}
+
+void qk_generator_finished(QkFrame *frame) { owner_of(frame)->state = GEN_FINISHED; }
+
+void qk_generator_raised(QkThread *tstate, QkFrame *frame) {
+    qk_generator_finished(frame);
+    QkValue stop = tstate->exception;
+    if (!qk_type_is_subtype(qk_type_of(stop), &qk_exc_StopIteration)) {
+        return;
+    }
+    /* PEP 479: a StopIteration leaving a generator would end the loop running it quietly. */
+    qk_root_push(tstate, &stop);
+    tstate->exception = QK_NULL;
+    qk_raise(tstate, &qk_exc_RuntimeError, "generator raised StopIteration");
+    qk_root_pop(tstate, 1);
+    if (qk_type_is_subtype(qk_type_of(tstate->exception), &qk_exc_RuntimeError)) {
+        ((QkException *)tstate->exception)->cause = stop;
+    }
 }
 
 /* The iterator protocol: exhaustion is QK_NULL with no exception set, or, when the generator

@@ -62,6 +62,19 @@ QkValue qk_assertion_error_type(void);
 /* Generators: sends value into receiver; *done is set when it returned (the result is then its
  * return value) rather than yielded. */
 QkValue qk_send(QkThread *tstate, QkValue receiver, QkValue value, int *done);
+/* A for loop resumes a generator inline: its frame, linked above the current one (NULL: it has
+ * finished, or with an exception set: it is running, or the stack is too deep). */
+QkFrame *qk_generator_resume(QkThread *tstate, QkValue gen);
+/* Whether the generator can be resumed and would go on at `offset` in its code. */
+bool qk_generator_resumes_at(QkValue gen, uint64_t offset);
+/* YIELD_VALUE: the generator's frame stops, to go on at resume_at, and is unlinked. */
+void qk_generator_suspend(QkThread *tstate, QkFrame *frame, QkCodeUnit *resume_at,
+                          QkValue *stack_pointer);
+/* Its frame returned: the generator is exhausted. */
+void qk_generator_finished(QkFrame *frame);
+/* Its frame raised the thread's exception: exhausted too, and a StopIteration becomes a
+ * RuntimeError (caused by it). */
+void qk_generator_raised(QkThread *tstate, QkFrame *frame);
 
 /* Tier 2. */
 void qk_backedge(QkThread *tstate, QkFrame *frame, QkCodeUnit *this_instr, QkCodeUnit *target);

@@ -297,7 +297,13 @@ static void apply(Optimizer *o, const QkUOpInst *uop, const QkUopFacts *facts, Q
         }
     }
     if (flags & QK_FLAG_PUSHES_FRAME) {
-        /* The callee starts with an empty stack and unknown locals; the caller's waits. */
+        /* The caller keeps what it peeked (a for loop's generator) and waits; the frame entered
+         * starts with unknown locals and stack (a resumed generator's are not empty). */
+        for (int i = 0; i < pushed && i < QK_MAX_UOP_ITEMS; i++) {
+            if ((facts->peeks >> i) & 1 && peeked[i] != NULL) {
+                push(o, peeked[i], -1);
+            }
+        }
         o->depth++;
         reset_frame(state(o));
         return;

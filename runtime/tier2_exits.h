@@ -46,4 +46,18 @@
         NEXT_UOP();                                                                                \
     } while (0)
 
+/* A yield the trace follows (from a generator frame it entered): the generator stops after the
+ * YIELD_VALUE at the target, and the value goes on the stack of the loop that resumed it. */
+#define YIELD_TO_CALLER(value)                                                                     \
+    do {                                                                                           \
+        QkValue yielded_ = (value);                                                                \
+        QkFrame *done_ = frame;                                                                    \
+        qk_generator_suspend(tstate, done_, qk_code_start(done_) + CURRENT_TARGET() + 1,           \
+                             stack_pointer);                                                       \
+        frame = done_->previous;                                                                   \
+        stack_pointer = frame->stack_pointer;                                                      \
+        *stack_pointer++ = yielded_;                                                               \
+        NEXT_UOP();                                                                                \
+    } while (0)
+
 #endif

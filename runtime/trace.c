@@ -26,6 +26,7 @@ struct QkTraceRecorder {
     QkExecutor *tree;     /* side traces: the root of that exit's tree */
     QkCodeUnit *pending;  /* a branch whose direction the next instruction tells */
     QkCodeUnit *last;     /* the instruction recorded last (in `frame`) */
+    uint32_t last_start;  /* where its micro-ops begin in the body */
     uint32_t length;
     QkTraceOrigin *origins; /* where each micro-op of the body was recorded */
     QkUOpInst body[];
@@ -329,16 +330,32 @@ static bool called_from(QkFrame *frame, QkFrame *ancestor) {
     return false;
 }
 
-/* Keeps the recorder's frame in step with tier 1's: follows the calls and returns the trace
- * contains; anything run by a C call (a builtin calling back, a generator) is not part of the
- * trace. Returns 0 to record the instruction, 1 to skip it, -1 when recording was dropped. */
-static int follow(QkThread *tstate, QkTraceRecorder *rec, QkFrame *frame) {
+/* Keeps the recorder's frame in step with tier 1's: follows the calls, returns and generator
+ * resumptions and suspensions the trace contains; anything run by a C call (a builtin calling
+ * back, next() on a generator) is not part of the trace. Returns 0 to record the instruction, 1
+ * to skip it, -1 when recording ended. */
+static int follow(QkThread *tstate, QkTraceRecorder *rec, QkFrame *frame, QkCodeUnit *instr) {
     uint16_t expect = rec->expect;
     rec->expect = 0;
+    if (expect == QK_FLAG_PUSHES_FRAME && frame == rec->frame) {
+        /* It did not enter the frame this time (an exhausted generator): the trace, which would,
+         * ends before it. */
+        uint32_t target = offset_of(frame, rec->last);
+        rec->length = rec->last_start;
+        finish(tstate, rec, _EXIT_TRACE, 0, target);
+        return -1;
+    }
     if (frame == rec->frame) {
         return 0;
     }
     if (expect == QK_FLAG_PUSHES_FRAME && frame->previous == rec->frame) {
+        /* The micro-op that entered the frame pins where it went on (a generator's resume
+         * point; 0 for a call). */
+        for (uint32_t i = rec->last_start; i < rec->length; i++) {
+            if (qk_uop_flags[rec->body[i].opcode] & QK_FLAG_PUSHES_FRAME) {
+                rec->body[i].operand = offset_of(frame, instr);
+            }
+        }
         rec->frame = frame;
         rec->depth++;
         return 0;
@@ -375,7 +392,7 @@ static uint32_t frame_change(const QkExpansion *expansion) {
 
 void qk_trace_record(QkThread *tstate, QkFrame *frame, QkCodeUnit *instr) {
     QkTraceRecorder *rec = tstate->recorder;
-    int skip = follow(tstate, rec, frame);
+    int skip = follow(tstate, rec, frame, instr);
     if (skip != 0) {
         return;
     }
@@ -391,6 +408,13 @@ void qk_trace_record(QkThread *tstate, QkFrame *frame, QkCodeUnit *instr) {
     if (rec->length >= tstate->trace_config.max_length ||
         rec->depth > tstate->trace_config.max_depth) {
         finish(tstate, rec, _EXIT_TRACE, 0, here);
+        return;
+    }
+    if ((opcode == ENTER_EXECUTOR || opcode == JUMP_BACKWARD) && rec->depth > 0 &&
+        frame->owned_by_generator) {
+        /* A generator the trace resumed mostly goes round its loop once between two yields:
+         * the trace follows its back edge (rather than enter that loop's own trace, which
+         * would end at the yield). qk_enter_executor takes the back edge while recording. */
         return;
     }
     if (opcode == ENTER_EXECUTOR) {
@@ -420,14 +444,17 @@ void qk_trace_record(QkThread *tstate, QkFrame *frame, QkCodeUnit *instr) {
         return;
     }
     uint32_t change = frame_change(expansion);
-    if (rec->depth == 0 && (change & QK_FLAG_POPS_FRAME)) {
-        /* Returning from the frame the trace started in: where the caller goes on is not pinned
-         * by anything in the trace (the function may have several callers). */
+    /* Returning from the frame the trace started in: where the caller goes on is not pinned by
+     * anything in the trace (the function may have several callers). A generator's return ends
+     * the loop that resumed it (tier 1's LEAVE_FRAME jumps there), which no trace form does. */
+    if ((change & QK_FLAG_POPS_FRAME) &&
+        (rec->depth == 0 || (frame->owned_by_generator && opcode != YIELD_VALUE))) {
         finish(tstate, rec, _EXIT_TRACE, 0, here);
         return;
     }
     append(rec, _CHECK_VALIDITY, 0, 0, here, here);
     rec->last = instr;
+    rec->last_start = rec->length;
     if (branch) {
         rec->pending = instr;
         return;
@@ -442,6 +469,10 @@ void qk_trace_record(QkThread *tstate, QkFrame *frame, QkCodeUnit *instr) {
 QkCodeUnit *qk_enter_executor(QkThread *tstate, QkFrame *frame, uint32_t index) {
     /* An invalidated executor is unlinked at once, so the one here is valid. */
     QkExecutor *ex = frame->code->executors[index];
+    if (tstate->recorder != NULL && tstate->recorder->frame == frame) {
+        /* Recording through a generator's loop (qk_trace_record): the plain back edge. */
+        return ex->backedge + 1 + qk_cache_size[JUMP_BACKWARD] - (ex->original >> 8);
+    }
     tstate->stats.executors_entered++;
     return qk_run_uops(tstate, frame, ex);
 }

@@ -92,6 +92,18 @@ CASES = {
         "trace(R) = _B;\n",
         "uop_defs/a.uops:3:12: error: _B reads a cache entry, which trace(R) cannot give it",
     ),
+    "frame_entry_with_another_operand": (
+        "op(_E, (version/2 --)) { (void)version; ENTER_FRAME(frame); }\n",
+        "uop_defs/a.uops:1:9: error: _E: a micro-op that enters a frame (ENTER_FRAME) has one "
+        "operand, named 'resume' (where the recorder saw that frame go on), and only such a "
+        "micro-op may name an operand 'resume'",
+    ),
+    "resume_operand_without_a_frame": (
+        "op(_R, (resume/2 --)) { (void)resume; }\n",
+        "uop_defs/a.uops:1:9: error: _R: a micro-op that enters a frame (ENTER_FRAME) has one "
+        "operand, named 'resume' (where the recorder saw that frame go on), and only such a "
+        "micro-op may name an operand 'resume'",
+    ),
     "unknown_instruction_in_oparg": (
         'oparg(NOPE) { A = "a" }\n',
         "uop_defs/a.uops:1:1: error: unknown instruction 'NOPE' in oparg(NOPE)",

@@ -150,6 +150,7 @@ typedef struct { uint16_t opcode; uint32_t oparg; uint64_t operand; } TestUOp;
 #define JUMP_TO_TOP() goto top
 #define ENTER_FRAME(f) do { frame = (f); return 4; } while (0)
 #define RETURN_TO_CALLER(v) do { (void)(v); return 5; } while (0)
+#define YIELD_TO_CALLER(v) do { (void)(v); return 7; } while (0)
 #define QK_GOTO_EXECUTOR(e) do { (void)(e); return 6; } while (0)
 """
 _LOOPS = """

@@ -197,11 +197,47 @@ def test_instructions_without_a_tier2_form_are_named(quack: Path, tmp_path: Path
     program = write(
         tmp_path,
         "gen.py",
-        "def gen(n):\n    for i in range(n):\n        yield i * 2\n\nprint(sum(gen(300)))\n",
+        "def gen(n):\n    for i in range(n):\n        yield i * 2\n\n"
+        "def outer(n):\n    yield from gen(n)\n\n"
+        "total = 0\nfor k in range(40):\n    for v in outer(20):\n        total += v\n"
+        "print(total)\n",
     )
     _, stats = checked(quack, program, tmp_path)
-    assert list(stats["untraceable"]) == ["YIELD_VALUE"]
-    assert stats["untraceable"]["YIELD_VALUE"] >= 1
+    assert list(stats["untraceable"]) == ["SEND"]
+    assert stats["untraceable"]["SEND"] >= 1
+
+
+def test_a_loop_trace_follows_the_generator_it_iterates(quack: Path, tmp_path: Path) -> None:
+    """One trace: the loop resumes the generator, runs its body round its own loop to the yield,
+    and goes on with the loop's body; nothing else is compiled for that loop."""
+    program = write(
+        tmp_path,
+        "gen.py",
+        "def count(n):\n    i = 0\n    while i < n:\n        yield i * 3\n        i += 1\n\n"
+        "def main():\n    total = 0\n    for v in count(5000):\n        total += v\n"
+        "    print(total)\n\nmain()\n",
+    )
+    result, stats = checked(quack, program, tmp_path, "--dump-traces")
+    optimized = [u for kind, fn, u in dumped_traces(result.stderr) if kind == "optimized"]
+    main = [u for u in optimized if "_FOR_ITER_GEN_FRAME" in u]
+    assert len(main) == 1
+    body = main[0]
+    # Resumed after the yield: `i += 1`, round the generator's loop (test, multiply), the
+    # yield, the loop's `total += v`, closed.
+    order = [
+        "_FOR_ITER_GEN_FRAME",
+        "_BINARY_OP_ADD_INT",
+        "_COMPARE_OP_INT",
+        "_BINARY_OP_MULTIPLY_INT",
+        "_YIELD_TO_CALLER",
+        "_BINARY_OP_ADD_INT",
+        "_JUMP_TO_TOP",
+    ]
+    kept = [u for u in body if u in order]
+    assert kept == order
+    assert stats["untraceable"] == {}
+    # Once compiled, the trace keeps the loop: no return to the interpreter per item.
+    assert stats["executors_entered"] < 50
 
 
 def test_optimizer_removes_the_ducks_echo_test(quack: Path, tmp_path: Path) -> None:
