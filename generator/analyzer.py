@@ -12,6 +12,8 @@ from generator.errors import Location, ToolchainError
 from generator.lexer import Kind, Token
 from generator.model import (
     FACT_NAMES,
+    FRESH,
+    NOT_FRESH_FACTS,
     Analysis,
     Branch,
     BranchDecl,
@@ -26,8 +28,11 @@ from generator.model import (
     OpargEnum,
     OpDecl,
     Properties,
+    Reuse,
+    ReuseDecl,
     SourceFile,
     StackEffect,
+    StackItem,
     TraceDecl,
     Uop,
     UopPart,
@@ -114,6 +119,7 @@ class _Analyzer:
         self._opargs()
         self._families()
         self._tier1_guards()
+        self._reuses()
         return self.analysis
 
     def _helpers(self) -> None:
@@ -357,6 +363,63 @@ class _Analyzer:
                 elif changed is None and _has_side_effect(uop.properties):
                     changed = ("side effect", uop, "which would repeat it")
 
+    def _reuses(self) -> None:
+        """`reuse(_BASE, input) = _VARIANT;`: the optimizer swaps _VARIANT in for _BASE when
+        `input` is a fresh object, so _VARIANT must look the same from outside, and only traces
+        (never tier 1 or the recorder, which cannot know the object is unshared) may run it."""
+        # Where tier 1 or the recorder runs each micro-op: "instruction NAME", "branch(NAME)".
+        places: dict[str, str] = {}
+        for instruction in self.analysis.instructions.values():
+            for uop in instruction.uops:
+                places.setdefault(uop.name, f"instruction {instruction.name}")
+        for name, branch in self.analysis.branches.items():
+            for uop in (branch.jump or ()) + (branch.fall or ()):
+                places.setdefault(uop.name, f"branch({name})")
+        for name, form in self.analysis.trace_forms.items():
+            for uop in form:
+                places.setdefault(uop.name, f"trace({name})")
+        declared: dict[tuple[str, str], Location] = {}
+        for decl in self.declarations:
+            if not isinstance(decl, ReuseDecl):
+                continue
+            what = f"reuse({decl.base.name}, {decl.input.name})"
+            base = self._reuse_uop(decl.base, what)
+            variant = self._reuse_uop(decl.variant, what)
+            key = (base.name, decl.input.name)
+            if key in declared:
+                raise ToolchainError(
+                    f"duplicate definition of {what} (first defined at {declared[key]})",
+                    decl.location,
+                )
+            declared[key] = decl.location
+            index = _reused_input(base, decl.input)
+            place = places.get(variant.name)
+            if place is not None:
+                raise ToolchainError(
+                    f"{variant.name} is part of {place}, but a reuse variant may only run where "
+                    "the trace optimizer put it: elsewhere its input may be shared",
+                    decl.variant.location,
+                )
+            if not variant.has_tier2_form:
+                raise ToolchainError(
+                    f"{variant.name} is tier-1-only, so a trace cannot run it",
+                    decl.variant.location,
+                )
+            if _outside_view(variant.effect) != _outside_view(base.effect):
+                raise ToolchainError(
+                    f"{variant.name} must have the stack effect of {base.name} (the same "
+                    "caches, inputs, outputs, peeks and facts): the optimizer swaps one for the "
+                    "other",
+                    decl.variant.location,
+                )
+            self.analysis.reuses.setdefault(base.name, []).append(Reuse(base, index, variant, decl))
+
+    def _reuse_uop(self, ref: UopRef, what: str) -> Uop:
+        uop = self.analysis.uops.get(ref.name)
+        if uop is None:
+            raise ToolchainError(f"unknown micro-op {ref.name!r} in {what}", ref.location)
+        return uop
+
     def _known_instruction(self, keyword: str, name: str, location: Location) -> Instruction:
         instruction = self.analysis.instructions.get(name)
         if instruction is None:
@@ -377,6 +440,39 @@ def _effects(decl: HelperDecl) -> fx.Effect:
             raise ToolchainError("'pure' cannot be combined with other effects", location)
         result |= effect
     return fx.close(result)
+
+
+def _reused_input(base: Uop, ref: UopRef) -> int:
+    """The position (0 = the deepest) of the input a reuse declaration names."""
+    inputs = base.effect.inputs
+    index = next((i for i, item in enumerate(inputs) if item.name == ref.name), None)
+    if index is None or inputs[index].is_unused:
+        raise ToolchainError(f"{base.name} has no input {ref.name!r} to reuse", ref.location)
+    if inputs[index].is_array:
+        raise ToolchainError(
+            f"input {ref.name!r} of {base.name} is an array: reuse names one value", ref.location
+        )
+    if ref.name in stack.peeks(base.effect):
+        raise ToolchainError(
+            f"{base.name} peeks {ref.name!r} (it stays on the stack): only an input the "
+            "micro-op consumes can be reused",
+            ref.location,
+        )
+    return index
+
+
+def _outside_view(effect: StackEffect) -> tuple[object, ...]:
+    """What the optimizer sees of a stack effect: caches, items, peeks and facts, not names."""
+    peeked = stack.peeks(effect)
+
+    def items(side: tuple[StackItem, ...]) -> tuple[object, ...]:
+        return tuple(
+            (i.is_unused, i.size, i.fact, i.fresh, not i.is_unused and i.name in peeked)
+            for i in side
+        )
+
+    caches = tuple((c.is_unused, c.units) for c in effect.caches)
+    return caches, items(effect.inputs), items(effect.outputs)
 
 
 def _only_peeks(effect: StackEffect) -> bool:
@@ -443,7 +539,13 @@ def _check_facts(decl: OpDecl) -> None:
                 f"unknown fact {item.fact!r} (expected one of {', '.join(FACT_NAMES)})",
                 item.location,
             )
+    peeked = stack.peeks(effect)
     for item in effect.inputs:
+        if item.fresh:
+            raise ToolchainError(
+                f"'{FRESH}' on input {item.name!r}: it describes an output the micro-op makes",
+                item.location,
+            )
         if item.fact is not None:
             raise ToolchainError(
                 f"fact {item.fact!r} on input {item.name!r}: facts go on outputs (to declare "
@@ -451,6 +553,8 @@ def _check_facts(decl: OpDecl) -> None:
                 item.location,
             )
     for item in effect.outputs:
+        if item.fresh:
+            _check_fresh(item, peeked)
         if item.fact is None:
             continue
         if item.is_unused:
@@ -480,6 +584,30 @@ def _check_facts(decl: OpDecl) -> None:
             f"{decl.uop_name} has {len(effect.inputs)} inputs; the metadata (qk_uop_facts) "
             f"counts {MAX_INPUT_ITEMS} at most",
             decl.location,
+        )
+
+
+def _check_fresh(item: StackItem, peeked: set[str]) -> None:
+    """`fresh` only on a named single output that is a new object: not a peek of an input, and
+    not a value whose fact says it is tagged, static or a shared constant."""
+    if item.is_unused:
+        raise ToolchainError(
+            f"'{FRESH}' on 'unused': only a named output has a value to describe", item.location
+        )
+    if item.is_array:
+        raise ToolchainError(
+            f"'{FRESH}' on array {item.name!r}: it describes one object", item.location
+        )
+    if item.name in peeked:
+        raise ToolchainError(
+            f"'{FRESH}' on peeked output {item.name!r}: a peek is the input itself, not a new "
+            "object",
+            item.location,
+        )
+    if item.fact in NOT_FRESH_FACTS:
+        raise ToolchainError(
+            f"'{FRESH}' on {item.name!r}, whose fact {item.fact!r} is not a new heap object",
+            item.location,
         )
 
 

@@ -113,6 +113,7 @@ class _UopFacts:
     popped: int  # -1: an array, so it depends on oparg
     pushed: int
     peeks: str  # the bit mask, as C
+    fresh: str  # the bit mask of the outputs declared `fresh`, as C
     facts: tuple[str, ...]  # QK_FACT_* per output item, deepest first, up to the last known
 
 
@@ -123,15 +124,18 @@ def _fact_enum(fact: str | None) -> str:
 def _uop_facts(uop: Uop) -> _UopFacts:
     effect = uop.effect
     peeked = stack.peeks(effect)
-    mask = 0
+    mask = fresh = 0
     for index, item in enumerate(effect.outputs):
         if not item.is_unused and item.name in peeked:
             mask |= 1 << index
+        if item.fresh:
+            fresh |= 1 << index
     return _UopFacts(
         uop.name,
         -1 if any(i.is_array for i in effect.inputs) else len(effect.inputs),
         -1 if any(o.is_array for o in effect.outputs) else len(effect.outputs),
         f"0x{mask:02X}",
+        f"0x{fresh:02X}",
         _known_facts([o.fact for o in effect.outputs]),
     )
 
@@ -141,6 +145,14 @@ def _known_facts(facts: list[str | None]) -> tuple[str, ...]:
     while facts and facts[-1] is None:
         facts.pop()
     return tuple(_fact_enum(f) for f in facts)
+
+
+def _reuses(analysis: Analysis) -> list[tuple[str, tuple[tuple[int, str], ...]]]:
+    """(base micro-op, ((input, variant), ...)) for each micro-op with reuse variants."""
+    return [
+        (base, tuple((r.input, r.variant.name) for r in reuses))
+        for base, reuses in analysis.reuses.items()
+    ]
 
 
 def _max_uop_items(analysis: Analysis) -> int:
@@ -195,6 +207,7 @@ def metadata_header(analysis: Analysis, header: str) -> str:
         facts=[(_fact_enum(name), description) for name, description in FACTS],
         uop_facts=[_uop_facts(u) for u in analysis.uops.values()],
         max_uop_items=_max_uop_items(analysis),
+        reuses=_reuses(analysis),
         max_expansion=max(lengths + [1]),
         jump_forms=jump_forms,
         fall_forms=fall_forms,

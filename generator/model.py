@@ -26,6 +26,11 @@ FACTS: tuple[tuple[str, str], ...] = (
     ("const", "frame->code->consts[oparg]"),
 )
 FACT_NAMES: tuple[str, ...] = tuple(name for name, _ in FACTS)
+# `name: fresh FACT`: the output is a new heap object that nothing else references yet, so a
+# `reuse` variant of the micro-op that consumes it may write its own result into it.
+FRESH = "fresh"
+# Facts of values that are not new heap objects (tagged, static, or shared constants).
+NOT_FRESH_FACTS: tuple[str, ...] = ("int", "bool", "none", "type_version", "operand", "const")
 
 
 @dataclass(frozen=True)
@@ -39,6 +44,8 @@ class StackItem:
     # One of FACT_NAMES (the analyzer checks it): on a peeked output what the micro-op proves
     # about that input, on any other output what it produces.
     fact: str | None = None
+    # `name: fresh ...`: a new object nobody else references (see FRESH).
+    fresh: bool = False
 
     @property
     def is_unused(self) -> bool:
@@ -147,6 +154,18 @@ class TraceDecl:
 
 
 @dataclass(frozen=True)
+class ReuseDecl:
+    """`reuse(_BASE, input) = _VARIANT;`: where `input` of _BASE is a fresh object nobody else
+    references (a `fresh` output popped straight off the stack), the trace optimizer may run
+    _VARIANT instead, which writes its result into that object rather than allocating one."""
+
+    base: UopRef
+    input: UopRef  # the name of one of _BASE's inputs, where the declaration names it
+    variant: UopRef
+    location: Location
+
+
+@dataclass(frozen=True)
 class OpargDecl:
     instruction: str
     members: tuple[OpargMember, ...]
@@ -162,7 +181,9 @@ class FamilyDecl:
     location: Location
 
 
-Declaration = HelperDecl | OpDecl | MacroDecl | BranchDecl | TraceDecl | OpargDecl | FamilyDecl
+Declaration = (
+    HelperDecl | OpDecl | MacroDecl | BranchDecl | TraceDecl | OpargDecl | FamilyDecl | ReuseDecl
+)
 
 
 @dataclass(frozen=True)
@@ -333,6 +354,17 @@ class Family:
         return self.head.name
 
 
+@dataclass(frozen=True)
+class Reuse:
+    """A checked `reuse` declaration: `variant` may replace `base` when base's input number
+    `input` (0 = the deepest) is a fresh object."""
+
+    base: Uop
+    input: int
+    variant: Uop
+    decl: ReuseDecl
+
+
 @dataclass
 class Analysis:
     files: tuple[SourceFile, ...]
@@ -346,6 +378,8 @@ class Analysis:
     families: dict[str, Family] = field(default_factory=dict)  # by head, in index order
     # Every head and member -> its family (an instruction is in one family at most).
     family_of: dict[str, Family] = field(default_factory=dict)
+    # Base micro-op -> its reuse variants, in declaration order.
+    reuses: dict[str, list[Reuse]] = field(default_factory=dict)
 
     def family_head(self, instruction: Instruction) -> str | None:
         """The head a family member falls back to on a miss; None for heads and the rest."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from generator.errors import ToolchainError
 from generator.lexer import Kind, Token, tokenize
 from generator.model import (
+    FRESH,
     Body,
     BranchDecl,
     CacheEntry,
@@ -15,6 +16,7 @@ from generator.model import (
     OpargDecl,
     OpargMember,
     OpDecl,
+    ReuseDecl,
     SourceFile,
     StackEffect,
     StackItem,
@@ -22,7 +24,7 @@ from generator.model import (
     UopRef,
 )
 
-KEYWORDS = ("helper", "op", "inst", "macro", "branch", "trace", "oparg", "family")
+KEYWORDS = ("helper", "op", "inst", "macro", "branch", "trace", "oparg", "family", "reuse")
 # Words that qualify the declaration after them: `specializing op(...)`.
 MODIFIERS = ("specializing",)
 CACHE_UNITS = (1, 2, 4)
@@ -109,6 +111,8 @@ class _Parser:
             return self._trace(first)
         if keyword == "family":
             return self._family(first)
+        if keyword == "reuse":
+            return self._reuse(first)
         return self._oparg(first)
 
     def _specializing(self, first: Token) -> OpDecl:
@@ -208,9 +212,16 @@ class _Parser:
                 raise self._fail("an array size expression")
             self._expect("]")
         fact: str | None = None
+        fresh = False
         if self._accept(":"):
-            fact = self._ident("a fact name after ':'").text
-        return StackItem(name.text, size, name.location, fact)
+            word = self._ident("a fact name after ':'")
+            if word.text == FRESH:
+                fresh = True
+                if self._peek().kind is Kind.IDENT:
+                    fact = self._next().text
+            else:
+                fact = word.text
+        return StackItem(name.text, size, name.location, fact, fresh)
 
     def _balanced_text(self, opening: str, closing: str) -> str:
         """The source text up to (not including) the `closing` that balances `opening`."""
@@ -316,6 +327,22 @@ class _Parser:
                 break
         self._expect(";", " after the family's members")
         return FamilyDecl(name.text, tuple(members), first.location)
+
+    def _reuse(self, first: Token) -> ReuseDecl:
+        self._expect("(")
+        base = self._ident("a micro-op name")
+        self._expect(",")
+        item = self._ident("an input name")
+        self._expect(")")
+        self._expect("=")
+        variant = self._ident("a micro-op name")
+        self._expect(";", " after the reuse variant")
+        return ReuseDecl(
+            UopRef(base.text, base.location),
+            UopRef(item.text, item.location),
+            UopRef(variant.text, variant.location),
+            first.location,
+        )
 
     def _oparg(self, first: Token) -> OpargDecl:
         self._expect("(")

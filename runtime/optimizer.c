@@ -8,7 +8,14 @@
  *     (a guard that passes goes, a pure result becomes a _LOAD_CONST_INLINE);
  *   - removes values pushed by pure micro-ops and popped unused, and stores overwritten before
  *     anything could read them;
- *   - keeps a validity check only after a micro-op that could have run arbitrary code.
+ *   - keeps a validity check only after a micro-op that could have run arbitrary code;
+ *   - reuses boxes: a stack slot pushed by a `fresh` output (a new object nothing else references)
+ *     and not copied since is "fresh"; a micro-op that pops it as an input its `reuse`
+ *     declaration names becomes the declared variant, which writes its result into that object
+ *     instead of allocating one (qk_uop_reuse). Freshness belongs to the slot, not the value:
+ *     a store to a local, a load, a constant, a peek by anything but a side-effect-free guard,
+ *     a call or return all leave a slot that is not fresh, and the stack the trace starts with
+ *     (including after its loop edge) is unknown, so never fresh.
  * Only four micro-ops are known by name: the local loads and stores (values keep their identity
  * through locals), the pop that ends a value, and the validity check. */
 #include <stdlib.h>
@@ -33,6 +40,7 @@ typedef struct Value {
 typedef struct Slot {
     Value *value;
     int32_t producer; /* the output micro-op that pushed it, if removing it removes the value */
+    bool fresh;       /* a new object only this slot references (see the header comment) */
 } Slot;
 
 /* One frame's view: its value stack (above what is unknown) and its locals. */
@@ -82,19 +90,38 @@ static void reset_frame(FrameState *f) {
 static Slot pop(Optimizer *o) {
     FrameState *f = state(o);
     if (f->sp == 0) {
-        return (Slot){new_value(o), -1};
+        return (Slot){new_value(o), -1, false};
     }
     return f->stack[--f->sp];
 }
 
-static void push(Optimizer *o, Value *v, int32_t producer) {
+static void push_slot(Optimizer *o, Value *v, int32_t producer, bool fresh) {
     FrameState *f = state(o);
     if (f->sp == MAX_STACK) {
         /* Deeper than tracked: forget the bottom half. */
         memmove(f->stack, f->stack + MAX_STACK / 2, (MAX_STACK / 2) * sizeof(Slot));
         f->sp = MAX_STACK / 2;
     }
-    f->stack[f->sp++] = (Slot){v, producer};
+    f->stack[f->sp++] = (Slot){v, producer, fresh};
+}
+
+static void push(Optimizer *o, Value *v, int32_t producer) { push_slot(o, v, producer, false); }
+
+/* The variant of `uop` that writes into a fresh input, or its own opcode. */
+static uint16_t reuse_variant(Optimizer *o, const QkUOpInst *uop, const QkUopFacts *facts) {
+    const QkUopReuse *reuse = &qk_uop_reuse[uop->opcode];
+    FrameState *f = state(o);
+    int popped = facts->popped;
+    if (reuse->count == 0 || popped <= 0 || f->sp < popped) {
+        return uop->opcode; /* inputs below what is tracked are unknown */
+    }
+    for (int k = 0; k < reuse->count; k++) {
+        int input = reuse->variants[k].input;
+        if (input < popped && f->stack[f->sp - popped + input].fresh) {
+            return reuse->variants[k].uop;
+        }
+    }
+    return uop->opcode;
 }
 
 static Value *local(Optimizer *o, uint32_t index) {
@@ -286,6 +313,7 @@ static void apply(Optimizer *o, const QkUOpInst *uop, const QkUopFacts *facts, Q
     FrameState *f = state(o);
     int popped = facts->popped, pushed = facts->pushed;
     Value *peeked[QK_MAX_UOP_ITEMS] = {0};
+    bool peeked_fresh[QK_MAX_UOP_ITEMS] = {0};
     if (popped < 0 || pushed < 0) {
         f->sp = 0; /* depends on oparg: everything on the stack becomes unknown */
         popped = 0;
@@ -294,11 +322,22 @@ static void apply(Optimizer *o, const QkUOpInst *uop, const QkUopFacts *facts, Q
         Slot s = pop(o);
         if (i < QK_MAX_UOP_ITEMS) {
             peeked[i] = s.value;
+            peeked_fresh[i] = s.fresh;
         }
     }
+    /* A peeked object stays fresh only through a micro-op that could not have kept or copied
+     * it: one that pushes nothing but its peeks and stores nothing (a guard). */
+    const uint32_t could_keep = QK_FLAG_WRITES | QK_FLAG_ESCAPES | QK_FLAG_ALLOCATES |
+                                QK_FLAG_SETS_LOCALS | QK_FLAG_PUSHES_FRAME | QK_FLAG_POPS_FRAME;
+    bool peeks_stay_fresh = pushed >= 0 && pushed == popped && !(flags & could_keep) &&
+                            pushed <= QK_MAX_UOP_ITEMS && facts->peeks == (1u << pushed) - 1;
     if (flags & QK_FLAG_PUSHES_FRAME) {
         /* The caller keeps what it peeked (a for loop's generator) and waits; the frame entered
-         * starts with unknown locals and stack (a resumed generator's are not empty). */
+         * starts with unknown locals and stack (a resumed generator's are not empty). The
+         * caller's slots are no longer taken as fresh: when unsure, do not reuse. */
+        for (int i = 0; i < f->sp; i++) {
+            f->stack[i].fresh = false;
+        }
         for (int i = 0; i < pushed && i < QK_MAX_UOP_ITEMS; i++) {
             if ((facts->peeks >> i) & 1 && peeked[i] != NULL) {
                 push(o, peeked[i], -1);
@@ -332,7 +371,9 @@ static void apply(Optimizer *o, const QkUOpInst *uop, const QkUopFacts *facts, Q
             learn(o, v, facts->facts[i], uop, code);
         }
         if (pushed >= 0) {
-            push(o, v, is_peek ? -1 : producer);
+            bool fresh = i < QK_MAX_UOP_ITEMS &&
+                         (is_peek ? peeks_stay_fresh && peeked_fresh[i] : (facts->fresh >> i) & 1);
+            push_slot(o, v, is_peek ? -1 : producer, fresh);
         }
     }
 }
@@ -372,11 +413,18 @@ static void optimize_one(Optimizer *o, const QkUOpInst *uop, QkCode *code) {
         fold(o, uop, facts, code)) {
         return;
     }
+    QkUOpInst chosen = *uop;
+    chosen.opcode = reuse_variant(o, uop, facts);
+    if (chosen.opcode != uop->opcode) {
+        /* The variant has the same stack effect and facts (the generator checks). */
+        flags = qk_uop_flags[chosen.opcode];
+        facts = &qk_uop_facts[chosen.opcode];
+    }
     if (flags & QK_FLAG_ESCAPES) {
         o->escaped = true;
     }
-    emit(o, *uop);
-    apply(o, uop, facts, code, flags);
+    emit(o, chosen);
+    apply(o, &chosen, facts, code, flags);
 }
 
 /* A store to a local that is stored again before any load of it, with nothing in between that

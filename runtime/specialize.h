@@ -33,6 +33,13 @@ static inline double qk_float_arith(int op, double a, double b) {
     return plain == QK_BINARY_OP_ADD ? a + b : plain == QK_BINARY_OP_SUBTRACT ? a - b : a * b;
 }
 
+/* Stores `value` into a float box nothing else references (the trace optimizer proved it: see
+ * `reuse` in docs/dsl.md) and returns the box. */
+static inline QkValue qk_float_overwrite(QkValue box, double value) {
+    ((QkFloat *)box)->value = value;
+    return box;
+}
+
 static inline int64_t qk_str_length(QkValue v) { return qk_as_str(v)->length; }
 
 #define QK_COMPARE(op, a, b)                                                                       \

@@ -47,7 +47,8 @@
     } while (0)
 
 /* A yield the trace follows (from a generator frame it entered): the generator stops after the
- * YIELD_VALUE at the target, and the value goes on the stack of the loop that resumed it. */
+ * YIELD_VALUE at the target (one code unit: it has no caches), and the value goes on the stack of
+ * the loop that resumed it. */
 #define YIELD_TO_CALLER(value)                                                                     \
     do {                                                                                           \
         QkValue yielded_ = (value);                                                                \

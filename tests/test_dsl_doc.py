@@ -9,7 +9,7 @@ import pytest
 
 from generator.analyzer import BODY_MACROS, analyze
 from generator.effects import EFFECT_NAMES
-from generator.model import FACT_NAMES
+from generator.model import FACT_NAMES, FRESH
 from generator.parser import BRANCH_DIRECTIONS, KEYWORDS, MODIFIERS, parse_file
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "dsl.md"
@@ -41,6 +41,7 @@ WORDS = [
     *BRANCH_DIRECTIONS,
     *FAMILY_MACROS,
     *FACT_NAMES,
+    FRESH,
 ]
 
 

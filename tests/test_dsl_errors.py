@@ -28,6 +28,15 @@ def run_generator(tmp_path: Path, files: dict[str, str]) -> subprocess.Completed
     )
 
 
+# A micro-op making a fresh box, in an instruction, for the reuse cases (its lines are 1-3).
+_FRESH = (
+    "helper(hn) = allocates | fails;\nhelper(hw) = writes;\n"
+    "op(_B, (l, r -- res: fresh float)) { res = hn(l, r); ERROR_IF(res == QK_NULL); }\n"
+    "macro(B) = _B;\n"
+)
+# A well-formed reuse variant of _B (line 5).
+_VARIANT = "op(_V, (l, r -- res: fresh float)) { res = hw(l, r); }\n"
+
 # A well-formed specializing micro-op, for the cases about where one may appear.
 _SPECIALIZE = "specializing op(_S, (c/1, x -- x)) { (void)c; (void)this_instr; }\n"
 
@@ -39,7 +48,7 @@ CASES = {
     "syntax_declaration": (
         "instruction(A, (--)) { }\n",
         "uop_defs/a.uops:1:1: error: syntax error: expected a declaration (helper, op, inst, "
-        "macro, branch, trace, oparg, family, specializing op), found 'instruction'",
+        "macro, branch, trace, oparg, family, reuse, specializing op), found 'instruction'",
     ),
     "syntax_cache_size": (
         "op(_A, (c/3 --)) { }\n",
@@ -306,6 +315,82 @@ CASES = {
         "uop_defs/a.uops:1:24: error: fact 'type_version' on 'x', but _A has no operand (a "
         "named cache entry) for it to refer to",
     ),
+    "syntax_fresh": (
+        "op(_A, (-- y: fresh 3)) { y = QK_NONE; }\n",
+        "uop_defs/a.uops:1:21: error: syntax error: expected ',' or ')' in the stack effect "
+        "outputs, found '3'",
+    ),
+    "fresh_on_input": (
+        "op(_A, (x: fresh -- y)) { y = x; }\n",
+        "uop_defs/a.uops:1:9: error: 'fresh' on input 'x': it describes an output the micro-op "
+        "makes",
+    ),
+    "fresh_on_unused": (
+        "op(_A, (x -- unused: fresh)) { (void)x; }\n",
+        "uop_defs/a.uops:1:14: error: 'fresh' on 'unused': only a named output has a value to "
+        "describe",
+    ),
+    "fresh_on_array": (
+        "op(_A, (-- xs[oparg]: fresh list)) { (void)xs; }\n",
+        "uop_defs/a.uops:1:12: error: 'fresh' on array 'xs': it describes one object",
+    ),
+    "fresh_on_peek": (
+        "op(_A, (x -- x: fresh float)) { }\n",
+        "uop_defs/a.uops:1:14: error: 'fresh' on peeked output 'x': a peek is the input itself, "
+        "not a new object",
+    ),
+    "fresh_not_an_object": (
+        "op(_A, (x -- y: fresh int)) { y = x; }\n",
+        "uop_defs/a.uops:1:14: error: 'fresh' on 'y', whose fact 'int' is not a new heap object",
+    ),
+    "syntax_reuse": (
+        _FRESH + "reuse(_B) = _V;\n",
+        "uop_defs/a.uops:5:9: error: syntax error: expected ',', found ')'",
+    ),
+    "reuse_unknown_base": (
+        "reuse(_NOPE, l) = _V;\n",
+        "uop_defs/a.uops:1:7: error: unknown micro-op '_NOPE' in reuse(_NOPE, l)",
+    ),
+    "reuse_unknown_variant": (
+        _FRESH + "reuse(_B, l) = _V;\n",
+        "uop_defs/a.uops:5:16: error: unknown micro-op '_V' in reuse(_B, l)",
+    ),
+    "reuse_unknown_input": (
+        _FRESH + _VARIANT + "reuse(_B, x) = _V;\n",
+        "uop_defs/a.uops:6:11: error: _B has no input 'x' to reuse",
+    ),
+    "reuse_peeked_input": (
+        "op(_P, (l, r -- l, res)) { res = r; }\nop(_V, (l, r -- l, res)) { res = r; }\n"
+        "reuse(_P, l) = _V;\n",
+        "uop_defs/a.uops:3:11: error: _P peeks 'l' (it stays on the stack): only an input the "
+        "micro-op consumes can be reused",
+    ),
+    "reuse_array_input": (
+        "op(_P, (ls[oparg] -- res)) { res = ls[0]; }\n"
+        "op(_V, (ls[oparg] -- res)) { res = ls[0]; }\nreuse(_P, ls) = _V;\n",
+        "uop_defs/a.uops:3:11: error: input 'ls' of _P is an array: reuse names one value",
+    ),
+    "reuse_other_stack_effect": (
+        _FRESH + "op(_V, (l, r -- res: float)) { res = hw(l, r); }\nreuse(_B, l) = _V;\n",
+        "uop_defs/a.uops:6:16: error: _V must have the stack effect of _B (the same caches, "
+        "inputs, outputs, peeks and facts): the optimizer swaps one for the other",
+    ),
+    "reuse_variant_in_instruction": (
+        _FRESH + _VARIANT + "macro(C) = _V;\nreuse(_B, l) = _V;\n",
+        "uop_defs/a.uops:7:16: error: _V is part of instruction C, but a reuse variant may only "
+        "run where the trace optimizer put it: elsewhere its input may be shared",
+    ),
+    "reuse_tier1_only_variant": (
+        _FRESH
+        + "op(_V, (l, r -- res: fresh float)) { res = l; (void)r; (void)this_instr; }\n"
+        + "reuse(_B, l) = _V;\n",
+        "uop_defs/a.uops:6:16: error: _V is tier-1-only, so a trace cannot run it",
+    ),
+    "reuse_duplicate": (
+        _FRESH + _VARIANT + "reuse(_B, l) = _V;\nreuse(_B, l) = _V;\n",
+        "uop_defs/a.uops:7:1: error: duplicate definition of reuse(_B, l) (first defined at "
+        "uop_defs/a.uops:6:1)",
+    ),
     "too_many_outputs": (
         "op(_A, (-- a, b, c, d, e, f, g, h, i)) { }\n",
         "uop_defs/a.uops:1:1: error: _A has 9 outputs; the metadata's peek mask (qk_uop_facts) "
@@ -379,12 +464,31 @@ def test_facts_table(tmp_path: Path) -> None:
     table = metadata[metadata.index("qk_uop_facts[QK_UOP_COUNT]") :]
     table = table[: table.index("};")]
     assert table.splitlines()[1:] == [
-        "    [_G] = {3, 3, 0x05, {QK_FACT_INT, QK_FACT_NONE_KNOWN, QK_FACT_TYPE_VERSION}},",
-        "    [_M] = {1, 2, 0x00, {QK_FACT_NONE_KNOWN, QK_FACT_OPERAND}},",
-        "    [_L] = {-1, 1, 0x00, {QK_FACT_LIST}},",
-        "    [_U] = {1, -1, 0x00, {0}},",
-        "    [_N] = {0, 0, 0x00, {0}},",
+        "    [_G] = {3, 3, 0x05, 0x00, {QK_FACT_INT, QK_FACT_NONE_KNOWN, QK_FACT_TYPE_VERSION}},",
+        "    [_M] = {1, 2, 0x00, 0x00, {QK_FACT_NONE_KNOWN, QK_FACT_OPERAND}},",
+        "    [_L] = {-1, 1, 0x00, 0x00, {QK_FACT_LIST}},",
+        "    [_U] = {1, -1, 0x00, 0x00, {0}},",
+        "    [_N] = {0, 0, 0x00, 0x00, {0}},",
     ]
+
+
+def test_reuse_table(tmp_path: Path) -> None:
+    """`fresh` outputs in the facts table's fresh mask; reuse variants per base micro-op, by
+    input position (0 = deepest), in declaration order."""
+    source = (
+        _FRESH
+        + _VARIANT
+        + "op(_W, (l, r -- res: fresh float)) { res = hw(r, l); }\n"
+        + "reuse(_B, r) = _W;\nreuse(_B, l) = _V;\n"
+    )
+    result = run_generator(tmp_path, {"a.uops": source})
+    assert result.returncode == 0, result.stderr
+    metadata = (tmp_path / "out" / "include" / "quack_metadata.h").read_text()
+    assert "    [_B] = {2, 1, 0x00, 0x01, {QK_FACT_FLOAT}},\n" in metadata
+    table = metadata[metadata.index("qk_uop_reuse[QK_UOP_COUNT]") :]
+    table = table[: table.index("};")]
+    assert table.splitlines()[1:] == ["    [_B] = {2, {{1, _W}, {0, _V}}},"]
+    assert (tmp_path / "out" / "uops" / "_V.c.h").exists()
 
 
 def _expansions(tmp_path: Path) -> str:

@@ -187,7 +187,8 @@ int tables(void) {
         + qk_branch_fall[0].count + (qk_opcode_names[0] != 0) + (qk_uop_names[0] != 0)
         + qk_family_of[0] + (QK_FAMILY_COUNT ? qk_family_head[0] : 0)
         + (QK_FAMILY_COUNT ? qk_family_names[0] != 0 : 0) + qk_uop_facts[0].popped
-        + qk_uop_facts[0].pushed + qk_uop_facts[0].peeks + qk_uop_facts[0].facts[0];
+        + qk_uop_facts[0].pushed + qk_uop_facts[0].peeks + qk_uop_facts[0].fresh
+        + qk_uop_facts[0].facts[0] + qk_uop_reuse[0].count + qk_uop_reuse[0].variants[0].uop;
 }
 """
 # The real cases need what the runtime gives them: the micro-op interpreter includes executor.h.

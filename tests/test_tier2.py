@@ -324,3 +324,41 @@ def test_traces_jump_into_other_trees_and_fall_with_them(
     # Weight.factor changes: the inner loop's tree relies on Weight, the trees that jump into it
     # go with it.
     assert stats["traces_invalidated"] >= 2
+
+
+NBODY_LIKE = """\
+def advance(pairs, dt, steps):
+    for _ in range(steps):
+        for b, c in pairs:
+            dx = b[0] - c[0]
+            dy = b[1] - c[1]
+            d2 = dx * dx + dy * dy + dx * dy
+            b[2] -= dx * d2
+            c[2] += dt * b[2] * d2
+
+
+bodies = [[0.5, 1.0, 0.25], [1.5, -2.0, 0.125], [-1.25, 0.75, 0.0625]]
+pairs = [(bodies[0], bodies[1]), (bodies[0], bodies[2]), (bodies[1], bodies[2])]
+advance(pairs, 0.001, 200)
+print(bodies)
+"""
+
+
+@pytest.mark.parametrize("jit", ["0", "1"])
+def test_optimizer_reuses_fresh_float_boxes(quack: Path, tmp_path: Path, jit: str) -> None:
+    """A float result popped by the next float operation (and nowhere else) is written over:
+    `dx * dx + dy * dy + dx * dy` adds into the first product's box, then into that again;
+    `b[2] -= dx * d2` subtracts into the product's box (the right operand; b[2] is in a list)."""
+    program = write(tmp_path, "nbody_like.py", NBODY_LIKE)
+    result, _ = checked(quack, program, tmp_path, "--dump-traces", QUACK_JIT=jit)
+    traces = [(kind, u) for kind, fn, u in dumped_traces(result.stderr) if fn == "advance"]
+    recorded, optimized = traces[0][1], traces[1][1]
+    assert traces[0][0] == "recorded" and traces[1][0] == "optimized"
+    assert not any("_INTO_" in u for u in recorded)  # only the optimizer emits the variants
+    # Twelve float operations, seven of which allocate: dx and dy (list items), the three
+    # products of d2 (its two sums go into the first product's box), `dx * d2` (which
+    # `b[2] - ...` then overwrites: b[2] is a list item, shared) and `dt * b[2]` (overwritten by
+    # `... * d2`, and that box again by `c[2] + ...`).
+    assert optimized.count("_BINARY_OP_FLOAT_INTO_LHS") == 3
+    assert optimized.count("_BINARY_OP_FLOAT_INTO_RHS") == 2
+    assert optimized.count("_BINARY_OP_FLOAT") == 7

@@ -157,23 +157,39 @@ typedef struct QkUopFacts {
     int8_t popped; // stack items consumed (peeks included), or -1 if it depends on oparg (arrays)
     int8_t pushed; // stack items produced (peeks included), or -1
     uint8_t peeks; // bit i: output i (0 = deepest) is a peek of the input at the same depth
+    uint8_t fresh; // bit i: output i is a new object nothing else references (`fresh`)
     // Per output, 0 = deepest: QK_FACT_*. Outputs are the stack effect's items (an array is one),
     // so without arrays output i is the i-th stack slot pushed.
     uint8_t facts[QK_MAX_UOP_ITEMS];
 } QkUopFacts;
 
 static const QkUopFacts qk_uop_facts[QK_UOP_COUNT] = {
-    [_SPECIALIZE_ADD] = {2, 2, 0x03, {0}},
-    [_GUARD_INT] = {2, 2, 0x03, {QK_FACT_INT, QK_FACT_INT}},
-    [_ADD] = {2, 1, 0x00, {0}},
-    [_ADD_SAME] = {2, 1, 0x00, {0}},
-    [_STORE] = {1, 0, 0x00, {0}},
-    [_DUP] = {-1, -1, 0x01, {0}},
-    [_CALL] = {-1, 1, 0x00, {0}},
-    [_JUMP_IF] = {1, 0, 0x00, {0}},
-    [_GUARD_TRUE] = {1, 0, 0x00, {0}},
-    [_GUARD_FALSE] = {1, 0, 0x00, {0}},
-    [_EXIT] = {0, 0, 0x00, {0}},
+    [_SPECIALIZE_ADD] = {2, 2, 0x03, 0x00, {0}},
+    [_GUARD_INT] = {2, 2, 0x03, 0x00, {QK_FACT_INT, QK_FACT_INT}},
+    [_ADD] = {2, 1, 0x00, 0x00, {0}},
+    [_ADD_SAME] = {2, 1, 0x00, 0x00, {0}},
+    [_STORE] = {1, 0, 0x00, 0x00, {0}},
+    [_DUP] = {-1, -1, 0x01, 0x00, {0}},
+    [_CALL] = {-1, 1, 0x00, 0x00, {0}},
+    [_JUMP_IF] = {1, 0, 0x00, 0x00, {0}},
+    [_GUARD_TRUE] = {1, 0, 0x00, 0x00, {0}},
+    [_GUARD_FALSE] = {1, 0, 0x00, 0x00, {0}},
+    [_EXIT] = {0, 0, 0x00, 0x00, {0}},
+};
+
+// `reuse(_BASE, input) = _VARIANT;`: when input number `input` (0 = deepest) of _BASE is a
+// fresh object nothing else references, the optimizer may emit _VARIANT, which writes its result
+// into that object instead of allocating one. count 0: no variants.
+typedef struct QkUopReuse {
+    uint8_t count;
+    struct {
+        uint8_t input;
+        uint16_t uop;
+    } variants[QK_MAX_UOP_ITEMS];
+} QkUopReuse;
+
+static const QkUopReuse qk_uop_reuse[QK_UOP_COUNT] = {
+    {0},
 };
 
 // cache_offset: units after the instruction where the micro-op's operand is; cache_size 0: none.
