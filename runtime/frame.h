@@ -58,9 +58,8 @@ struct QkThread {
     QkValue builtins;
     QkValue modules; /* dict: name -> module, for import */
 
-    /* The collector. */
-    QkObject *gc_objects;
-    size_t gc_allocated, gc_threshold;
+    /* The collector's pacing (its heap is in runtime/gc.c). */
+    size_t gc_allocated, gc_threshold; /* bytes allocated since the last collection; its limit */
     int gc_stress; /* QUACK_GC_STRESS=1: collect at every allocation (finds unrooted values) */
     QkValue *c_roots[QK_MAX_C_ROOTS];
     int n_c_roots;

@@ -1,11 +1,21 @@
-/* The collector: precise, non-moving mark and sweep. See docs/architecture.md "Memory". */
+/* The collector: precise, non-moving mark and sweep. See docs/architecture.md "Memory".
+ *
+ * Small objects live in 64 KiB blocks, each holding cells of one size class; allocation pops a
+ * cell from its class's free list or bumps through the newest block's unused cells. The sweep
+ * walks each block's cells in address order, and threads the free cells back onto the free list.
+ * Large objects (and every object in sanitizer builds) are calloc'd and kept in one list. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "quack.h"
 
-#define QK_GC_MIN_THRESHOLD (1u << 20)
+/* Collect again after allocating GC_GROWTH times the bytes that survived, but at least
+ * QK_GC_MIN_THRESHOLD: the amortized cost per allocated byte stays constant while memory stays
+ * within a small factor of the live heap. */
+#define GC_GROWTH 2
+
+/* ---- marking ---- */
 
 typedef struct MarkStack {
     QkObject **items;
@@ -59,59 +69,7 @@ static void mark_roots(QkThread *tstate, MarkStack *stack) {
     }
 }
 
-/* Small objects come from per-size free lists: most die young, and reusing their memory costs
- * a fraction of calloc and free. Sanitizer builds use calloc and free for every object, so that a
- * use after free is still caught. */
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define QK_POOLED 0
-#endif
-#endif
-#ifndef QK_POOLED
-#define QK_POOLED 1
-#endif
-#define POOL_GRANULE 16
-#define POOL_CLASSES 16 /* objects up to 256 bytes */
-
-static QkObject *pools[POOL_CLASSES];
-
-static QkObject *allocate(size_t size) {
-    size_t class = (size + POOL_GRANULE - 1) / POOL_GRANULE - 1;
-    if (!QK_POOLED || size == 0 || class >= POOL_CLASSES) {
-        return calloc(1, size);
-    }
-    QkObject *ob = pools[class];
-    if (ob != NULL) {
-        pools[class] = ob->gc_next;
-        memset(ob, 0, (class + 1) * POOL_GRANULE);
-    } else {
-        ob = calloc(1, (class + 1) * POOL_GRANULE);
-        if (ob == NULL) {
-            return NULL;
-        }
-    }
-    ob->gc_pool = (uint16_t)(class + 1);
-    return ob;
-}
-
-static void release(QkObject *ob) {
-    if (ob->gc_pool == 0) {
-        free(ob);
-        return;
-    }
-    size_t class = ob->gc_pool - 1u;
-    ob->gc_next = pools[class];
-    pools[class] = ob;
-}
-
-static void free_object(QkObject *ob) {
-    if (ob->type->finalize != NULL) {
-        ob->type->finalize(ob);
-    }
-    release(ob);
-}
-
-void qk_collect(QkThread *tstate) {
+static void mark(QkThread *tstate) {
     MarkStack stack = {0};
     mark_roots(tstate, &stack);
     while (stack.count > 0) {
@@ -121,58 +79,258 @@ void qk_collect(QkThread *tstate) {
         }
     }
     free(stack.items);
+}
 
+/* ---- the heap ---- */
+
+/* Sanitizer builds calloc and free every object, so that a use after free is still caught. */
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define QK_POOLED 0
+#endif
+#endif
+#ifndef QK_POOLED
+#define QK_POOLED 1
+#endif
+
+#define GRANULE 16
+#define SMALL_CLASSES 15 /* cells of 16, 32, ... 240 bytes */
+#define SMALL_MAX (SMALL_CLASSES * GRANULE)
+_Static_assert(sizeof(QkObject) > GRANULE, "the smallest cell used holds 32 bytes");
+#define BLOCK_SIZE ((size_t)64 << 10)
+
+/* A finalizer is found through the object's type, so a class must outlive the instances swept in
+ * the same collection: classes are large objects, and small objects are swept first (the large list
+ * is newest first, and a type is always older than its instances). */
+_Static_assert(sizeof(QkType) > SMALL_MAX, "classes must be large objects");
+
+/* A block's cells up to its size class's bump pointer (or all of them, if it is not the newest) are
+ * each a live object or a free cell (type NULL, on the free list); the rest were never handed out,
+ * and may hold anything: an empty block is reused for any size class. */
+typedef struct Block {
+    struct Block *next; /* the next block of its size class, or the next empty block */
+    size_t cell_size;
+    unsigned char cells[];
+} Block;
+_Static_assert(offsetof(Block, cells) % GRANULE == 0, "cells must be aligned");
+
+typedef struct SizeClass {
+    Block *blocks;               /* newest first */
+    QkObject *free;              /* free cells, in address order within each block */
+    unsigned char *bump, *limit; /* the newest block's cells never handed out, or both NULL */
+} SizeClass;
+
+static struct {
+    SizeClass classes[SMALL_CLASSES];
+    Block *empty; /* blocks with no live cell, for any size class */
+    size_t n_empty;
+    QkObject *large; /* newest first, linked by gc_next */
+} heap;
+
+static unsigned char *block_end(const Block *b) {
+    size_t cells = (BLOCK_SIZE - offsetof(Block, cells)) / b->cell_size;
+    return (unsigned char *)b->cells + cells * b->cell_size;
+}
+
+/* The end of the block's cells that were handed out. */
+static unsigned char *cells_end(const SizeClass *sc, const Block *b) {
+    return b == sc->blocks && sc->bump != NULL ? sc->bump : block_end(b);
+}
+
+static int add_block(SizeClass *sc, size_t cell_size) {
+    Block *b = heap.empty;
+    if (b != NULL) {
+        heap.empty = b->next;
+        heap.n_empty--;
+    } else if ((b = malloc(BLOCK_SIZE)) == NULL) {
+        return -1;
+    }
+    b->cell_size = cell_size;
+    b->next = sc->blocks;
+    sc->blocks = b;
+    sc->bump = b->cells;
+    sc->limit = block_end(b);
+    return 0;
+}
+
+static QkObject *allocate_small(size_t class) {
+    SizeClass *sc = &heap.classes[class];
+    size_t cell_size = (class + 1) * GRANULE;
+    QkObject *ob = sc->free;
+    if (ob != NULL) {
+        sc->free = ob->gc_next;
+    } else {
+        if (sc->bump == sc->limit && add_block(sc, cell_size) < 0) {
+            return NULL;
+        }
+        ob = (QkObject *)sc->bump;
+        sc->bump += cell_size;
+    }
+    /* Most objects fit in 32 bytes: that much is zeroed inline. */
+    memset(ob, 0, 2 * GRANULE);
+    if (cell_size > 2 * GRANULE) {
+        memset((unsigned char *)ob + 2 * GRANULE, 0, cell_size - 2 * GRANULE);
+    }
+    return ob;
+}
+
+static QkObject *allocate_large(size_t size) {
+    QkObject *ob = calloc(1, size);
+    if (ob == NULL) {
+        return NULL;
+    }
+    ob->gc_size = size < UINT32_MAX ? (uint32_t)size : UINT32_MAX;
+    ob->gc_next = heap.large;
+    heap.large = ob;
+    return ob;
+}
+
+static void finalize(QkObject *ob) {
+    if (ob->type->finalize != NULL) {
+        ob->type->finalize(ob);
+    }
+}
+
+/* Frees the dead cells of the block up to `end` (their type becomes NULL) and unmarks the live
+ * ones; returns how many are live. */
+static size_t sweep_block(Block *b, unsigned char *end) {
     size_t live = 0;
-    QkObject **link = &tstate->gc_objects;
+    for (unsigned char *p = b->cells; p < end; p += b->cell_size) {
+        QkObject *ob = (QkObject *)p;
+        if (ob->type == NULL) {
+            continue;
+        }
+        if (ob->gc_marked) {
+            ob->gc_marked = 0;
+            live++;
+        } else {
+            finalize(ob);
+            ob->type = NULL;
+        }
+    }
+    return live;
+}
+
+/* Sweeps a size class and rebuilds its free list; returns the bytes still live. */
+static size_t sweep_class(SizeClass *sc) {
+    size_t live_bytes = 0;
+    QkObject **tail = &sc->free;
+    Block **link = &sc->blocks;
+    while (*link != NULL) {
+        Block *b = *link;
+        unsigned char *end = cells_end(sc, b);
+        size_t live = sweep_block(b, end);
+        if (live == 0) {
+            if (b == sc->blocks) {
+                sc->bump = sc->limit = NULL;
+            }
+            *link = b->next;
+            b->next = heap.empty;
+            heap.empty = b;
+            heap.n_empty++;
+            continue;
+        }
+        live_bytes += live * b->cell_size;
+        if (live == (size_t)(end - b->cells) / b->cell_size) {
+            link = &b->next; /* full */
+            continue;
+        }
+        for (unsigned char *p = b->cells; p < end; p += b->cell_size) {
+            QkObject *ob = (QkObject *)p;
+            if (ob->type == NULL) {
+                *tail = ob;
+                tail = &ob->gc_next;
+            }
+        }
+        link = &b->next;
+    }
+    *tail = NULL;
+    return live_bytes;
+}
+
+static size_t sweep_large(void) {
+    size_t live_bytes = 0;
+    QkObject **link = &heap.large;
     while (*link != NULL) {
         QkObject *ob = *link;
         if (ob->gc_marked) {
             ob->gc_marked = 0;
-            live++;
+            live_bytes += ob->gc_size;
             link = &ob->gc_next;
         } else {
             *link = ob->gc_next;
-            free_object(ob);
+            finalize(ob);
+            free(ob);
         }
     }
-    tstate->gc_allocated = 0;
-    /* Collect again after allocating about as much as survived: the amortized cost per allocation
-     * stays constant while memory stays within a small factor of the live heap. */
-    size_t next = live * 64;
+    return live_bytes;
+}
+
+void qk_collect(QkThread *tstate) {
+    mark(tstate);
+    size_t live_bytes = 0;
+    for (size_t class = 0; class < SMALL_CLASSES; class++) {
+        live_bytes += sweep_class(&heap.classes[class]);
+    }
+    live_bytes += sweep_large();
+
+    size_t next = live_bytes * GC_GROWTH;
     tstate->gc_threshold = next > QK_GC_MIN_THRESHOLD ? next : QK_GC_MIN_THRESHOLD;
+    tstate->gc_allocated = 0;
     tstate->stats.gc_collections++;
+    /* Keep as many empty blocks as the allocations until the next collection could use. */
+    while (heap.n_empty > tstate->gc_threshold / BLOCK_SIZE) {
+        Block *b = heap.empty;
+        heap.empty = b->next;
+        heap.n_empty--;
+        free(b);
+    }
 }
 
 void qk_free_all(QkThread *tstate) {
-    QkObject *ob = tstate->gc_objects;
-    while (ob != NULL) {
-        QkObject *next = ob->gc_next;
-        free_object(ob);
-        ob = next;
-    }
-    tstate->gc_objects = NULL;
-    for (size_t class = 0; class < POOL_CLASSES; class++) {
-        while (pools[class] != NULL) {
-            QkObject *next = pools[class]->gc_next;
-            free(pools[class]);
-            pools[class] = next;
+    (void)tstate;
+    for (size_t class = 0; class < SMALL_CLASSES; class++) {
+        SizeClass *sc = &heap.classes[class];
+        for (Block *b = sc->blocks, *next; b != NULL; b = next) {
+            next = b->next;
+            for (unsigned char *p = b->cells, *end = cells_end(sc, b); p < end; p += b->cell_size) {
+                QkObject *ob = (QkObject *)p;
+                if (ob->type != NULL) {
+                    finalize(ob);
+                }
+            }
+            free(b);
         }
+        *sc = (SizeClass){0};
     }
+    for (QkObject *ob = heap.large, *next; ob != NULL; ob = next) {
+        next = ob->gc_next;
+        finalize(ob);
+        free(ob);
+    }
+    heap.large = NULL;
+    for (Block *b = heap.empty, *next; b != NULL; b = next) {
+        next = b->next;
+        free(b);
+    }
+    heap.empty = NULL;
+    heap.n_empty = 0;
 }
 
 QkObject *qk_alloc(QkThread *tstate, QkType *type, size_t size) {
-    if (tstate->gc_stress || tstate->gc_allocated + size > tstate->gc_threshold) {
+    size_t class = (size - 1) / GRANULE; /* size >= sizeof(QkObject) */
+    int small = QK_POOLED && class < SMALL_CLASSES;
+    size_t charged = small ? (class + 1) * GRANULE : size;
+    if (tstate->gc_stress || tstate->gc_allocated + charged > tstate->gc_threshold) {
         qk_collect(tstate);
     }
-    QkObject *ob = allocate(size);
+    QkObject *ob = small ? allocate_small(class) : allocate_large(size);
     if (ob == NULL) {
         qk_raise(tstate, &qk_exc_MemoryError, "out of memory");
         return NULL;
     }
     ob->type = type;
-    ob->gc_next = tstate->gc_objects;
-    tstate->gc_objects = ob;
-    tstate->gc_allocated += size;
+    tstate->gc_allocated += charged;
     return ob;
 }
 

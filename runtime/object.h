@@ -13,13 +13,14 @@ typedef struct QkThread QkThread;
 typedef struct QkType QkType;
 typedef void (*QkVisitFunc)(QkValue v, void *arg);
 
-/* Every heap object starts with this header. */
+/* Every heap object starts with this header (runtime/gc.c). */
 struct QkObject {
-    QkType *type;
-    QkObject *gc_next; /* all collectable objects, in one list; NULL-terminated */
+    QkType *type;       /* NULL: a free cell of a block */
+    QkObject *gc_next;  /* a large object: the next in the large-object list; a free cell: the next
+                           free cell; else NULL */
+    uint32_t gc_size;   /* a large object: its size in bytes (saturating), for the live heap's size */
     uint16_t gc_marked;
-    uint16_t gc_pool;   /* 0: malloc'd; else 1 + the size class of the pool it returns to */
-    uint32_t gc_static; /* 1: statically allocated, never freed */
+    uint16_t gc_static; /* 1: statically allocated, never freed */
 };
 
 /* The next value of a version counter (classes, functions): caches and traces guard on versions,
@@ -135,6 +136,9 @@ QkObject *qk_alloc(QkThread *tstate, QkType *type, size_t size);
 void qk_root_push(QkThread *tstate, QkValue *slot);
 void qk_root_pop(QkThread *tstate, int n);
 
+/* Bytes allocated before the first collection, and the least between two: small enough that the
+ * young objects are still in the cache when they are swept. */
+#define QK_GC_MIN_THRESHOLD ((size_t)1 << 20)
 void qk_collect(QkThread *tstate);
 /* Frees every object: at exit, so LeakSanitizer sees a clean heap. */
 void qk_free_all(QkThread *tstate);
