@@ -104,17 +104,6 @@ int qk_float_hash(QkThread *tstate, QkValue self, int64_t *hash) {
 
 /* ---- int arithmetic ---- */
 
-/* Python's floor division and modulo: the quotient rounds towards negative infinity. */
-static int64_t floor_div(int64_t a, int64_t b) {
-    int64_t q = a / b;
-    return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
-}
-
-static int64_t floor_mod(int64_t a, int64_t b) {
-    int64_t r = a % b;
-    return (r != 0 && (r < 0) != (b < 0)) ? r + b : r;
-}
-
 static QkValue float_pow(QkThread *tstate, double x, double y);
 
 static QkValue int_power(QkThread *tstate, int64_t base, int64_t exp) {
@@ -180,7 +169,7 @@ QkValue qk_int_number(QkThread *tstate, uint32_t op, QkValue lhs, QkValue rhs) {
                                                          : "integer division or modulo by zero");
         }
         return qk_int_result(tstate,
-                             op == QK_BINARY_OP_FLOOR_DIVIDE ? floor_div(a, b) : floor_mod(a, b));
+                             op == QK_BINARY_OP_FLOOR_DIVIDE ? qk_floor_div(a, b) : qk_floor_mod(a, b));
     case QK_BINARY_OP_TRUE_DIVIDE:
         if (b == 0) {
             return qk_raise(tstate, &qk_exc_ZeroDivisionError, "division by zero");
@@ -566,7 +555,7 @@ static QkValue int_round(QkThread *tstate, int64_t x, int64_t ndigits) {
             return qk_from_int(0);
         }
     }
-    int64_t q = floor_div(x, pow10), r = floor_mod(x, pow10);
+    int64_t q = qk_floor_div(x, pow10), r = qk_floor_mod(x, pow10);
     if (r > pow10 - r || (r == pow10 - r && (q & 1))) {
         q++;
     }

@@ -49,10 +49,11 @@ void qk_specialize_binary_op(QkThread *tstate, QkCodeUnit *instr, QkValue lhs, Q
         member = op == QK_BINARY_OP_ADD        ? BINARY_OP_ADD_INT
                  : op == QK_BINARY_OP_SUBTRACT ? BINARY_OP_SUBTRACT_INT
                  : op == QK_BINARY_OP_MULTIPLY ? BINARY_OP_MULTIPLY_INT
+                 : qk_is_int_arith(op)         ? BINARY_OP_INT
                                                : -1;
     } else if (both(lhs, rhs, &qk_float_type)) {
         bool simple = op == QK_BINARY_OP_ADD || op == QK_BINARY_OP_SUBTRACT ||
-                      op == QK_BINARY_OP_MULTIPLY;
+                      op == QK_BINARY_OP_MULTIPLY || op == QK_BINARY_OP_TRUE_DIVIDE;
         member = simple ? BINARY_OP_FLOAT : -1;
     } else if (both(lhs, rhs, &qk_str_type) && op == QK_BINARY_OP_ADD) {
         member = BINARY_OP_ADD_STR;

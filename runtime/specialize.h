@@ -26,11 +26,54 @@ static inline uint32_t qk_plain_binary_op(uint32_t op) {
     return op >= QK_BINARY_OP_INPLACE_ADD ? op - QK_BINARY_OP_INPLACE_ADD : op;
 }
 
-/* The float operations BINARY_OP_FLOAT handles: the specializer picks it only for + - and *
- * (division needs the zero check the generic path makes). */
+/* The float operations BINARY_OP_FLOAT handles: + - * and /, whose zero divisor is left to the
+ * generic instruction (qk_float_arith_raises), which raises. */
 static inline double qk_float_arith(int op, double a, double b) {
     uint32_t plain = qk_plain_binary_op((uint32_t)op);
-    return plain == QK_BINARY_OP_ADD ? a + b : plain == QK_BINARY_OP_SUBTRACT ? a - b : a * b;
+    return plain == QK_BINARY_OP_ADD        ? a + b
+           : plain == QK_BINARY_OP_SUBTRACT ? a - b
+           : plain == QK_BINARY_OP_MULTIPLY ? a * b
+                                            : a / b;
+}
+
+static inline bool qk_float_arith_raises(int op, double b) {
+    return qk_plain_binary_op((uint32_t)op) == QK_BINARY_OP_TRUE_DIVIDE && b == 0;
+}
+
+/* The int operations BINARY_OP_INT handles (// % & | ^ << >>): false where the generic
+ * instruction must run instead (a zero divisor or negative shift raises, a result outside the
+ * 63-bit range overflows). */
+static inline bool qk_int_arith(int op, int64_t a, int64_t b, int64_t *result) {
+    switch (qk_plain_binary_op((uint32_t)op)) {
+    case QK_BINARY_OP_FLOOR_DIVIDE:
+        *result = b == 0 ? 0 : qk_floor_div(a, b);
+        return b != 0 && qk_int_fits(*result);
+    case QK_BINARY_OP_REMAINDER:
+        *result = b == 0 ? 0 : qk_floor_mod(a, b);
+        return b != 0;
+    case QK_BINARY_OP_AND:
+        *result = a & b;
+        return true;
+    case QK_BINARY_OP_OR:
+        *result = a | b;
+        return true;
+    case QK_BINARY_OP_XOR:
+        *result = a ^ b;
+        return true;
+    case QK_BINARY_OP_RSHIFT:
+        *result = b < 0 ? 0 : a >> (b > 62 ? 62 : b);
+        return b >= 0;
+    default: /* QK_BINARY_OP_LSHIFT */
+        *result = b < 0 || b > 62 ? 0 : (int64_t)((uint64_t)a << b);
+        return b >= 0 && b <= 62 && (*result >> b) == a && qk_int_fits(*result);
+    }
+}
+
+/* Whether BINARY_OP_INT handles the operator. */
+static inline bool qk_is_int_arith(uint32_t op) {
+    return op == QK_BINARY_OP_FLOOR_DIVIDE || op == QK_BINARY_OP_REMAINDER ||
+           op == QK_BINARY_OP_AND || op == QK_BINARY_OP_OR || op == QK_BINARY_OP_XOR ||
+           op == QK_BINARY_OP_LSHIFT || op == QK_BINARY_OP_RSHIFT;
 }
 
 /* Stores `value` into a float box nothing else references (the trace optimizer proved it: see

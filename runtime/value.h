@@ -41,4 +41,16 @@ static inline bool qk_mul_overflow(int64_t a, int64_t b, int64_t *r) {
     return __builtin_mul_overflow(a, b, r) || !qk_int_fits(*r);
 }
 
+/* Python's floor division and modulo (b != 0): the quotient rounds towards negative infinity, the
+ * remainder has the divisor's sign. */
+static inline int64_t qk_floor_div(int64_t a, int64_t b) {
+    int64_t q = a / b;
+    return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
+}
+
+static inline int64_t qk_floor_mod(int64_t a, int64_t b) {
+    int64_t r = a % b;
+    return (r != 0 && (r < 0) != (b < 0)) ? r + b : r;
+}
+
 #endif
