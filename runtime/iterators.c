@@ -65,7 +65,7 @@ static QkValue str_iter_next(QkThread *tstate, QkValue self) {
     const char *start = qk_as_str(it->seq)->data + it->index, *p = start;
     qk_utf8_decode(&p);
     it->index += p - start;
-    return qk_str_new(tstate, start, p - start);
+    return qk_str_char(tstate, start, p - start);
 }
 
 QkType qk_str_iter_type = {QK_STATIC_TYPE, .name = "str_iterator",

@@ -36,6 +36,27 @@ QkValue qk_str_new(QkThread *tstate, const char *data, int64_t length) {
     return (QkValue)s;
 }
 
+/* One-character ASCII strings are shared, never allocated: iterating over or indexing text makes
+ * one per character (CPython shares them too). Filled in on first use; never collected. */
+#define CHAR_STR_SIZE ((sizeof(QkStr) + 2 + 7) / 8 * 8 + sizeof(int64_t))
+static _Alignas(16) unsigned char ascii_chars[128][CHAR_STR_SIZE];
+
+QkValue qk_str_char(QkThread *tstate, const char *utf8, int64_t length) {
+    unsigned char c = (unsigned char)utf8[0];
+    if (length != 1 || c >= 128) {
+        return qk_str_new(tstate, utf8, length);
+    }
+    QkStr *s = (QkStr *)ascii_chars[c];
+    if (s->length == 0) {
+        s->ob.type = &qk_str_type;
+        s->ob.gc_static = 1;
+        s->length = 1;
+        s->data[0] = (char)c;
+        *cp_count_slot(s) = 1;
+    }
+    return (QkValue)s;
+}
+
 QkValue qk_str_from_cstr(QkThread *tstate, const char *s) {
     return qk_str_new(tstate, s, (int64_t)strlen(s));
 }
@@ -124,7 +145,7 @@ int qk_utf8_encode(uint32_t cp, char *out) {
 
 QkValue qk_str_from_codepoint(QkThread *tstate, uint32_t cp) {
     char buf[4];
-    return qk_str_new(tstate, buf, qk_utf8_encode(cp, buf));
+    return qk_str_char(tstate, buf, qk_utf8_encode(cp, buf));
 }
 
 int qk_str_equal(QkValue a, QkValue b) {
@@ -410,6 +431,9 @@ static QkValue str_getitem(QkThread *tstate, QkValue self, QkValue key) {
     int64_t i;
     if (qk_normalize_index(tstate, key, n, "string", &i) < 0) {
         return QK_NULL;
+    }
+    if (n == qk_as_str(self)->length) { /* ASCII: byte i is code point i */
+        return qk_str_char(tstate, qk_as_str(self)->data + i, 1);
     }
     return str_slice(tstate, self, i, 1, 1);
 }

@@ -97,6 +97,8 @@ int qk_str_compare(QkValue a, QkValue b); /* <0, 0, >0: code point order */
 QkValue qk_str_concat(QkThread *tstate, QkValue a, QkValue b);
 QkValue qk_str_repr(QkThread *tstate, QkValue s);
 QkValue qk_str_from_codepoint(QkThread *tstate, uint32_t cp);
+/* The str of one character given as UTF-8 (shared for ASCII). */
+QkValue qk_str_char(QkThread *tstate, const char *utf8, int64_t length);
 QkValue qk_str_mod(QkThread *tstate, QkValue format, QkValue args); /* format.c: str % args */
 /* The empty string, and one-character ASCII strings, shared. */
 QkValue qk_str_empty(QkThread *tstate);
