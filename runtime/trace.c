@@ -314,9 +314,12 @@ static int record_branch(QkThread *tstate, QkTraceRecorder *rec, QkCodeUnit *nex
         return -1;
     }
     QkFrame *frame = rec->frame;
-    uint32_t other = offset_of(frame, taken ? fall : fall + oparg);
+    uint32_t here = offset_of(frame, branch), other = offset_of(frame, taken ? fall : fall + oparg);
     for (uint32_t i = 0; i < form->count; i++) {
-        append(rec, form->uops[i], oparg, 0, offset_of(frame, branch), other);
+        /* An exit takes the other direction; a deopt (a guard on what the instruction works on)
+         * runs the instruction again in tier 1. */
+        bool deopts = qk_uop_flags[form->uops[i]] & QK_FLAG_DEOPT;
+        append(rec, form->uops[i], oparg, 0, here, deopts ? here : other);
     }
     return 0;
 }
