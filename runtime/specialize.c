@@ -250,6 +250,19 @@ void qk_specialize_binary_subscr(QkThread *tstate, QkCodeUnit *instr, QkValue co
     rewrite(tstate, instr, member);
 }
 
+void qk_specialize_store_subscr(QkThread *tstate, QkCodeUnit *instr, QkValue container,
+                                QkValue sub) {
+    bool list_int = qk_is_type(container, &qk_list_type) && qk_is_int(sub);
+    rewrite(tstate, instr, list_int ? STORE_SUBSCR_LIST_INT : -1);
+}
+
+void qk_specialize_unpack_sequence(QkThread *tstate, QkCodeUnit *instr, QkValue seq) {
+    int member = qk_is_type(seq, &qk_tuple_type)  ? UNPACK_SEQUENCE_TUPLE
+                 : qk_is_type(seq, &qk_list_type) ? UNPACK_SEQUENCE_LIST
+                                                  : -1;
+    rewrite(tstate, instr, member);
+}
+
 void qk_specialize_for_iter(QkThread *tstate, QkCodeUnit *instr, QkValue iter) {
     QkType *type = qk_type_of(iter);
     int member = type == &qk_range_iter_type   ? FOR_ITER_RANGE

@@ -114,6 +114,9 @@ void qk_specialize_load_attr(QkThread *tstate, QkFrame *frame, QkCodeUnit *instr
 void qk_specialize_load_method(QkThread *tstate, QkFrame *frame, QkCodeUnit *instr,
                                QkValue owner);
 void qk_specialize_store_attr(QkThread *tstate, QkFrame *frame, QkCodeUnit *instr, QkValue owner);
+void qk_specialize_store_subscr(QkThread *tstate, QkCodeUnit *instr, QkValue container,
+                                QkValue sub);
+void qk_specialize_unpack_sequence(QkThread *tstate, QkCodeUnit *instr, QkValue seq);
 void qk_specialize_binary_subscr(QkThread *tstate, QkCodeUnit *instr, QkValue container,
                                  QkValue sub);
 
@@ -161,6 +164,24 @@ static inline QkValue qk_list_item_or_null(QkValue list, int64_t index) {
         index += l->size;
     }
     return index >= 0 && index < l->size ? l->items[index] : QK_NULL;
+}
+
+static inline bool qk_list_index_valid(QkValue list, int64_t index) {
+    int64_t size = qk_as_list(list)->size;
+    return index >= -size && index < size;
+}
+
+/* list[index] = value, index valid (qk_list_index_valid). */
+static inline void qk_list_store(QkValue list, int64_t index, QkValue value) {
+    QkList *l = qk_as_list(list);
+    l->items[index < 0 ? index + l->size : index] = value;
+}
+
+/* UNPACK_SEQUENCE's order: the first item ends on top of the stack. */
+static inline void qk_unpack_items(const QkValue *items, int n, QkValue *values) {
+    for (int i = 0; i < n; i++) {
+        values[n - 1 - i] = items[i];
+    }
 }
 
 /* The inlined iterator steps: the next item, or QK_NULL when exhausted. */

@@ -567,44 +567,44 @@ def test_unpacking_slices_del_and_augmented_targets() -> None:
              5     1  STORE_GLOBAL             1  (a)
              6     1  STORE_GLOBAL             2  (b)
              7     1  UNPACK_SEQUENCE          2
-             8     1  STORE_GLOBAL             3  (c)
-             9     1  STORE_GLOBAL             4  (d)
-            10     2  LOAD_GLOBAL              5  (y)
-            13     2  LOAD_CONST               1  (None)
+             9     1  STORE_GLOBAL             3  (c)
+            10     1  STORE_GLOBAL             4  (d)
+            11     2  LOAD_GLOBAL              5  (y)
             14     2  LOAD_CONST               1  (None)
-            15     2  LOAD_CONST               2  (2)
-            16     2  BUILD_SLICE              3
-            17     2  BINARY_SUBSCR
-            19     2  LOAD_GLOBAL              6  (x)
-            22     2  LOAD_CONST               0  (1)
-            23     2  LOAD_CONST               2  (2)
-            24     2  STORE_SLICE
-            25     3  LOAD_GLOBAL              6  (x)
-            28     3  LOAD_GLOBAL              7  (i)
-            31     3  LOAD_GLOBAL              8  (j)
-            34     3  BUILD_SLICE              2
-            35     3  DELETE_SUBSCR
-            36     3  LOAD_GLOBAL              9  (o)
-            39     3  DELETE_ATTR              1  (a)
-            40     4  LOAD_GLOBAL              9  (o)
-            43     4  COPY                     1
-            44     4  LOAD_ATTR                1  (a)
-            49     4  LOAD_CONST               0  (1)
-            50     4  BINARY_OP               13  (+=)
-            52     4  SWAP                     2
-            53     4  STORE_ATTR               1  (a)
-            58     5  LOAD_GLOBAL              6  (x)
-            61     5  LOAD_GLOBAL              7  (i)
-            64     5  COPY                     2
+            15     2  LOAD_CONST               1  (None)
+            16     2  LOAD_CONST               2  (2)
+            17     2  BUILD_SLICE              3
+            18     2  BINARY_SUBSCR
+            20     2  LOAD_GLOBAL              6  (x)
+            23     2  LOAD_CONST               0  (1)
+            24     2  LOAD_CONST               2  (2)
+            25     2  STORE_SLICE
+            26     3  LOAD_GLOBAL              6  (x)
+            29     3  LOAD_GLOBAL              7  (i)
+            32     3  LOAD_GLOBAL              8  (j)
+            35     3  BUILD_SLICE              2
+            36     3  DELETE_SUBSCR
+            37     3  LOAD_GLOBAL              9  (o)
+            40     3  DELETE_ATTR              1  (a)
+            41     4  LOAD_GLOBAL              9  (o)
+            44     4  COPY                     1
+            45     4  LOAD_ATTR                1  (a)
+            50     4  LOAD_CONST               0  (1)
+            51     4  BINARY_OP               13  (+=)
+            53     4  SWAP                     2
+            54     4  STORE_ATTR               1  (a)
+            59     5  LOAD_GLOBAL              6  (x)
+            62     5  LOAD_GLOBAL              7  (i)
             65     5  COPY                     2
-            66     5  BINARY_SUBSCR
-            68     5  LOAD_CONST               2  (2)
-            69     5  BINARY_OP               18  (*=)
-            71     5  SWAP                     3
-            72     5  SWAP                     2
-            73     5  STORE_SUBSCR
-            75     5  LOAD_CONST               1  (None)
-            76     5  RETURN_VALUE
+            66     5  COPY                     2
+            67     5  BINARY_SUBSCR
+            69     5  LOAD_CONST               2  (2)
+            70     5  BINARY_OP               18  (*=)
+            72     5  SWAP                     3
+            73     5  SWAP                     2
+            74     5  STORE_SUBSCR
+            76     5  LOAD_CONST               1  (None)
+            77     5  RETURN_VALUE
         """
     )
 
