@@ -66,6 +66,8 @@ QkValue qk_generic_getattr_or_null(QkThread *tstate, QkValue obj, QkValue name) 
         if (*dict == QK_NULL) {
             *dict = qk_dict_new(tstate);
         }
+        /* Whoever holds the dict may add any key to it. */
+        qk_type_may_shadow(tstate, t);
         return *dict;
     }
     return QK_NULL;
@@ -141,6 +143,16 @@ int qk_setattr(QkThread *tstate, QkValue obj, QkValue name, QkValue value) {
                  qk_as_str(name)->data);
         return -1;
     }
+    return qk_instance_dict_store(tstate, t, dict, obj, name, value, attr != QK_NULL);
+}
+
+int qk_instance_dict_store(QkThread *tstate, QkType *type, QkValue *dict, QkValue obj,
+                           QkValue name, QkValue value, bool on_class) {
+    /* A new key naming an attribute found on the class: instances of the type may shadow. */
+    if (value != QK_NULL && on_class && !(type->flags & QK_TYPE_MAY_SHADOW) &&
+        (*dict == QK_NULL || qk_dict_get(*dict, name) == QK_NULL)) {
+        qk_type_may_shadow(tstate, type);
+    }
     return qk_set_in_dict(tstate, dict, obj, name, value);
 }
 
@@ -210,10 +222,11 @@ int qk_type_setattr(QkThread *tstate, QkValue type, QkValue name, QkValue value)
                  qk_as_str(name)->data, t->name);
         return -1;
     }
+    bool added = value != QK_NULL && qk_dict_get(t->dict, name) == QK_NULL;
     if (qk_set_in_dict(tstate, &t->dict, type, name, value) < 0) {
         return -1;
     }
-    qk_type_modified(tstate, t, name);
+    qk_type_modified(tstate, t, name, added);
     return 0;
 }
 

@@ -393,17 +393,34 @@ QkType *qk_type_with_version(uint32_t version) {
     return NULL;
 }
 
-void qk_type_modified(QkThread *tstate, QkType *type, QkValue name) {
+/* Every cache and trace that relied on the class as it was is dropped. */
+static void renew_version(QkThread *tstate, QkType *t) {
+    t->version = qk_next_type_version();
+    t->simple_init = QK_NULL;
+    qk_invalidate_dependents(tstate, QK_DEPENDS_ON_CLASS, t);
+}
+
+void qk_type_modified(QkThread *tstate, QkType *type, QkValue name, bool added) {
     bool slots = is_dunder(name);
     for (size_t i = 0; i < heap_type_count; i++) {
         QkType *t = heap_types[i];
         if (qk_type_is_subtype(t, type)) {
-            t->version = qk_next_type_version();
-            qk_invalidate_dependents(tstate, QK_DEPENDS_ON_CLASS, t);
+            if (added) {
+                /* Existing instances may have the name in their dicts already. */
+                t->flags |= QK_TYPE_MAY_SHADOW;
+            }
+            renew_version(tstate, t);
             if (slots) {
                 fixup_slots(t);
             }
         }
+    }
+}
+
+void qk_type_may_shadow(QkThread *tstate, QkType *type) {
+    if (!(type->flags & QK_TYPE_MAY_SHADOW)) {
+        type->flags |= QK_TYPE_MAY_SHADOW;
+        renew_version(tstate, type);
     }
 }
 
@@ -412,6 +429,7 @@ void qk_type_modified(QkThread *tstate, QkType *type, QkValue name) {
 static void type_traverse(QkObject *self, QkVisitFunc visit, void *arg) {
     QkType *t = (QkType *)self;
     visit(t->dict, arg);
+    visit(t->simple_init, arg);
     visit(t->name_value, arg);
     visit((QkValue)t->base, arg);
 }

@@ -66,6 +66,11 @@ enum {
     QK_TYPE_BASETYPE = 1 << 1,  /* may be subclassed */
     QK_TYPE_EXCEPTION = 1 << 2, /* BaseException or a subclass */
     QK_TYPE_HAS_DICT = 1 << 3,  /* instances carry an attribute dict (QkInstance layout) */
+    /* Some instance of exactly this type may have a dict key naming an attribute found on the
+     * type (its bases included). While clear, a class attribute or method needs no probe of the
+     * instance dict under a guard of the type's version: setting the flag renews the version
+     * (qk_type_may_shadow), so every cache and trace that relied on it is dropped. */
+    QK_TYPE_MAY_SHADOW = 1 << 4,
 };
 
 struct QkType {
@@ -78,6 +83,9 @@ struct QkType {
     uint32_t version;
     uint32_t flags;
     size_t instance_size;
+    /* The __init__ CALL_ALLOC_AND_ENTER_INIT calls, found by the specializer; QK_NULL again when
+     * the version changes (the instruction guards the version, which pins it). */
+    QkValue simple_init;
     void (*traverse)(QkObject *self, QkVisitFunc visit, void *arg); /* NULL: holds no values */
     void (*finalize)(QkObject *self); /* NULL: owns no memory besides itself */
 

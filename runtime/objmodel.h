@@ -93,9 +93,13 @@ int qk_register_object_model_builtins(QkThread *tstate, QkValue builtins);
 uint32_t qk_next_type_version(void);
 /* The class (built by a class statement) whose version is `version`, or NULL. */
 QkType *qk_type_with_version(uint32_t version);
-/* A class namespace changed (name: the attribute): new versions for it and every subclass,
- * and its slots follow a dunder's change. */
-void qk_type_modified(QkThread *tstate, QkType *type, QkValue name);
+/* A class namespace changed (name: the attribute; added: it is new to the class's own dict):
+ * new versions for it and every subclass, and its slots follow a dunder's change. An added
+ * name flags them all QK_TYPE_MAY_SHADOW (instances may hold it already). */
+void qk_type_modified(QkThread *tstate, QkType *type, QkValue name, bool added);
+/* An instance of exactly `type` may now shadow a class attribute with a dict key: flags the
+ * type QK_TYPE_MAY_SHADOW, renewing its version, unless it was flagged already. */
+void qk_type_may_shadow(QkThread *tstate, QkType *type);
 static inline bool qk_is_class(QkValue v) {
     return qk_is_object(v) && qk_as_object(v)->type == &qk_type_type;
 }
@@ -118,6 +122,11 @@ QkValue qk_generic_getattr_or_null(QkThread *tstate, QkValue obj, QkValue name);
 QkValue qk_raise_no_attribute(QkThread *tstate, QkValue obj, QkValue name);
 /* Sets (value QK_NULL: deletes) `name` in the attribute dict at *dict, made on first use. */
 int qk_set_in_dict(QkThread *tstate, QkValue *dict, QkValue obj, QkValue name, QkValue value);
+/* The same for the dict of `obj`, an instance of exactly `type`, through which every write of
+ * an instance attribute goes. on_class: the type (or a base) has the name; adding it to the
+ * dict then flags the type QK_TYPE_MAY_SHADOW. */
+int qk_instance_dict_store(QkThread *tstate, QkType *type, QkValue *dict, QkValue obj,
+                           QkValue name, QkValue value, bool on_class);
 /* The getattr slot of types: class attributes along the bases, descriptors bound for the class. */
 QkValue qk_type_getattr(QkThread *tstate, QkValue type, QkValue name);
 int qk_type_setattr(QkThread *tstate, QkValue type, QkValue name, QkValue value);

@@ -61,6 +61,7 @@ typedef struct Optimizer {
     bool *removed;
     uint32_t nout;
     bool escaped; /* something ran since the last validity check kept */
+    int32_t last_leave; /* the last micro-op emitted that could leave the trace, or -1 */
 } Optimizer;
 
 static Value unknown_value;
@@ -219,13 +220,20 @@ static void learn(Optimizer *o, Value *v, uint8_t fact, const QkUOpInst *uop, Qk
 }
 
 static void emit(Optimizer *o, QkUOpInst uop) {
+    const uint32_t leaves = QK_FLAG_DEOPT | QK_FLAG_EXIT | QK_FLAG_ERROR | QK_FLAG_ESCAPES |
+                            QK_FLAG_PUSHES_FRAME | QK_FLAG_POPS_FRAME;
+    if (qk_uop_flags[uop.opcode] & leaves) {
+        o->last_leave = (int32_t)o->nout;
+    }
     o->removed[o->nout] = false;
     o->out[o->nout++] = uop;
 }
 
 /* Ends a value: a pure push of it is removed instead of popping. */
 static void discard(Optimizer *o, Slot slot, const QkUOpInst *at) {
-    if (slot.producer >= 0) {
+    /* The value must stay on the stack for tier 1 if the trace could leave in between. */
+    bool needed = slot.producer >= 0 && o->last_leave > slot.producer;
+    if (slot.producer >= 0 && !needed) {
         o->removed[slot.producer] = true;
         return;
     }
@@ -289,6 +297,41 @@ static bool fold(Optimizer *o, const QkUOpInst *uop, const QkUopFacts *facts, Qk
     bool peeks_only = pushed == popped && facts->peeks == (1u << pushed) - 1;
     if (peeks_only) {
         return true; /* a guard that passes: nothing changes */
+    }
+    for (int i = 0; i < popped; i++) {
+        discard(o, pop(o), uop);
+    }
+    for (int i = 0; i < pushed; i++) {
+        Value *v = new_value(o);
+        if (v != &unknown_value) {
+            set_constant(v, outputs[i]);
+        }
+        QkUOpInst load = *uop;
+        load.opcode = _LOAD_CONST_INLINE;
+        load.operand = (uint64_t)outputs[i];
+        push(o, v, (int32_t)o->nout);
+        emit(o, load);
+    }
+    return true;
+}
+
+/* A pure micro-op whose outputs are all known constants (a class attribute found under a class
+ * version, which its guard proved) becomes pops of its inputs and loads of the constants, which
+ * go with whatever pops them unused. */
+static bool constant_outputs(Optimizer *o, const QkUOpInst *uop, const QkUopFacts *facts,
+                             QkCode *code, uint32_t flags) {
+    int popped = facts->popped, pushed = facts->pushed;
+    if (!(flags & QK_FLAG_PURE) || popped < 1 || pushed < 1 || pushed > QK_MAX_UOP_ITEMS ||
+        facts->peeks != 0) {
+        return false;
+    }
+    QkValue outputs[QK_MAX_UOP_ITEMS];
+    for (int i = 0; i < pushed; i++) {
+        uint8_t fact = facts->facts[i];
+        if (fact != QK_FACT_OPERAND && fact != QK_FACT_CONST) {
+            return false;
+        }
+        outputs[i] = fact == QK_FACT_OPERAND ? (QkValue)uop->operand : code->consts[uop->oparg];
     }
     for (int i = 0; i < popped; i++) {
         discard(o, pop(o), uop);
@@ -388,10 +431,14 @@ static void optimize_one(Optimizer *o, const QkUOpInst *uop, QkCode *code) {
             emit(o, *uop);
         }
         return;
-    case _LOAD_FAST:
+    case _LOAD_FAST: {
+        /* A local stored or loaded earlier in this frame is bound: loading it cannot fail, so
+         * the load goes if its value is popped unused. */
+        bool bound = uop->oparg < MAX_LOCALS && state(o)->locals[uop->oparg] != NULL;
         emit(o, *uop);
-        push(o, local(o, uop->oparg), -1);
+        push(o, local(o, uop->oparg), bound ? (int32_t)(o->nout - 1) : -1);
         return;
+    }
     case _STORE_FAST: {
         emit(o, *uop);
         Slot s = pop(o);
@@ -411,6 +458,9 @@ static void optimize_one(Optimizer *o, const QkUOpInst *uop, QkCode *code) {
     }
     if ((is_guard(flags) || (flags & QK_FLAG_PURE)) && !(flags & QK_FLAG_READS_CONTEXT) &&
         fold(o, uop, facts, code)) {
+        return;
+    }
+    if (constant_outputs(o, uop, facts, code, flags)) {
         return;
     }
     QkUOpInst chosen = *uop;
@@ -470,6 +520,7 @@ uint32_t qk_optimize_trace(QkThread *tstate, QkExecutor *root, QkUOpInst *body,
     o->frames = frames;
     o->out = out;
     o->removed = removed;
+    o->last_leave = -1;
     for (uint32_t i = 0; i < length; i++) {
         optimize_one(o, &body[i], origins[i].code);
     }

@@ -133,6 +133,7 @@ void qk_specialize_call(QkThread *tstate, QkCodeUnit *instr, QkValue callable,
     } else if (self_or_null == QK_NULL && qk_simple_init_of(callable, nargs) != QK_NULL) {
         member = CALL_ALLOC_AND_ENTER_INIT;
         version = ((QkType *)callable)->version;
+        ((QkType *)callable)->simple_init = qk_simple_init_of(callable, nargs);
     }
     rewrite(tstate, instr, member);
     instr[2] = version;
@@ -175,7 +176,9 @@ void qk_specialize_load_global(QkThread *tstate, QkFrame *frame, QkCodeUnit *ins
 }
 
 /* Attributes of instances of classes (and methods of any type) whose lookup is the generic one:
- * no __getattr__, no property in the way. */
+ * no __getattr__, no property in the way. A class attribute or method is cached under the
+ * type's version; the instance might shadow it only if the type is flagged QK_TYPE_MAY_SHADOW,
+ * and only then does the member probe the instance's dict (the _SHADOWABLE members). */
 static bool plain_lookup(QkType *type, QkValue class_attr) {
     return type->getattr == NULL && !qk_is_type(class_attr, &qk_property_type);
 }
@@ -194,7 +197,8 @@ void qk_specialize_load_attr(QkThread *tstate, QkFrame *frame, QkCodeUnit *instr
         } else if (index < 0 && class_attr != QK_NULL &&
                    qk_type_of(class_attr)->descr_get == NULL) {
             set_operand64(&instr[3], class_attr);
-            member = LOAD_ATTR_CLASS;
+            member = (type->flags & QK_TYPE_MAY_SHADOW) ? LOAD_ATTR_CLASS_SHADOWABLE
+                                                        : LOAD_ATTR_CLASS;
         }
     }
     instr[2] = type->version;
@@ -212,7 +216,8 @@ void qk_specialize_load_method(QkThread *tstate, QkFrame *frame, QkCodeUnit *ins
     if (is_method && plain_lookup(type, method) && qk_instance_lacks(owner, name)) {
         instr[2] = type->version;
         set_operand64(&instr[3], method);
-        member = LOAD_METHOD_CACHED;
+        member = (type->flags & QK_TYPE_MAY_SHADOW) ? LOAD_METHOD_CACHED_SHADOWABLE
+                                                    : LOAD_METHOD_CACHED;
     }
     rewrite(tstate, instr, member);
 }

@@ -245,6 +245,9 @@ QkFrame *qk_push_frame_method(QkThread *tstate, QkFrame *caller, QkValue method,
 /* A class built by object's construct whose __init__ is a plain function taking the instance
  * and nargs arguments: that __init__, else QK_NULL. */
 QkValue qk_simple_init_of(QkValue callable, int nargs);
+/* The __init__ qk_specialize_call found for the class at its current version (callers guard the
+ * version: any change to the class clears it). */
+static inline QkValue qk_cached_init(QkValue type) { return ((QkType *)type)->simple_init; }
 /* Allocates the instance and pushes __init__'s frame, which returns the instance. */
 QkFrame *qk_push_init_frame(QkThread *tstate, QkFrame *caller, QkValue type, QkValue init,
                             QkValue *args, int nargs);

@@ -251,6 +251,12 @@ def test_optimizer_removes_the_ducks_echo_test(quack: Path, tmp_path: Path) -> N
         assert gone in recorded
         assert gone not in optimized
     assert optimized.count("_CHECK_VALIDITY") < recorded.count("_CHECK_VALIDITY")
+    # No duck shadows a class attribute: no dict probe is recorded, and under the proven
+    # version the load of `echo` (and of `duck` for it) leaves nothing.
+    assert "_GUARD_NOT_SHADOWED" not in recorded
+    assert "_LOAD_ATTR_CLASS" in recorded
+    assert "_LOAD_ATTR_CLASS" not in optimized
+    assert optimized.count("_LOAD_FAST") == recorded.count("_LOAD_FAST") - 1
 
 
 def test_optimizer_removes_forty_percent_of_the_duck_loop(quack: Path, tmp_path: Path) -> None:
