@@ -278,6 +278,8 @@ static QkValue binary_op1(QkThread *tstate, uint32_t op, QkValue lhs, QkValue rh
     return QK_NOT_IMPLEMENTED;
 }
 
+static QkValue binary_op_error(QkThread *tstate, uint32_t op, QkValue lhs, QkValue rhs);
+
 /* An in-place operator (`+=`) goes to the left operand's slot with the in-place op first (a
  * list extends itself); a type without an in-place form gets the plain operator. */
 QkValue qk_binary_op(QkThread *tstate, uint32_t op, QkValue lhs, QkValue rhs) {
@@ -285,7 +287,7 @@ QkValue qk_binary_op(QkThread *tstate, uint32_t op, QkValue lhs, QkValue rhs) {
     if (qk_is_int(lhs) && qk_is_int(rhs)) {
         return qk_int_number(tstate, plain, lhs, rhs);
     }
-    QkType *tl = qk_type_of(lhs), *tr = qk_type_of(rhs);
+    QkType *tl = qk_type_of(lhs);
     QkValue r = QK_NOT_IMPLEMENTED;
     if (op != plain && tl->number != NULL) {
         r = tl->number(tstate, op, lhs, rhs);
@@ -293,9 +295,24 @@ QkValue qk_binary_op(QkThread *tstate, uint32_t op, QkValue lhs, QkValue rhs) {
     if (r == QK_NOT_IMPLEMENTED) {
         r = binary_op1(tstate, plain, lhs, rhs);
     }
-    if (r != QK_NOT_IMPLEMENTED) {
-        return r;
+    return r != QK_NOT_IMPLEMENTED ? r : binary_op_error(tstate, op, lhs, rhs);
+}
+
+QkValue qk_binary_op_declined(QkThread *tstate, uint32_t op, QkValue lhs, QkValue rhs) {
+    QkType *tl = qk_type_of(lhs), *tr = qk_type_of(rhs);
+    QkValue r = QK_NOT_IMPLEMENTED;
+    if (tr != tl && tr->number != NULL && tr->number != tl->number) {
+        qk_root_push(tstate, &lhs);
+        qk_root_push(tstate, &rhs);
+        r = tr->number(tstate, qk_plain_binary_op(op), lhs, rhs);
+        qk_root_pop(tstate, 2);
     }
+    return r != QK_NOT_IMPLEMENTED ? r : binary_op_error(tstate, op, lhs, rhs);
+}
+
+static QkValue binary_op_error(QkThread *tstate, uint32_t op, QkValue lhs, QkValue rhs) {
+    uint32_t plain = qk_plain_binary_op(op);
+    QkType *tl = qk_type_of(lhs), *tr = qk_type_of(rhs);
     if (plain == QK_BINARY_OP_ADD && is_sequence(lhs)) {
         return qk_raise(tstate, &qk_exc_TypeError, "can only concatenate %s (not \"%s\") to %s",
                         tl->name, tr->name, tl->name);

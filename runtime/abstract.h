@@ -21,6 +21,13 @@ int qk_truth(QkThread *tstate, QkValue v);
 int64_t qk_len(QkThread *tstate, QkValue v);
 
 QkValue qk_binary_op(QkThread *tstate, uint32_t op, QkValue lhs, QkValue rhs);
+/* The rest of qk_binary_op once the left operand's dunder returned NotImplemented, when the
+ * right operand's type is the left's or a built-in one (BINARY_OP_PY_DUNDER). */
+QkValue qk_binary_op_declined(QkThread *tstate, uint32_t op, QkValue lhs, QkValue rhs);
+/* The plain Python function of two parameters `lhs op rhs` calls first for an instance of the
+ * class `type` (op's dunder; for an in-place op only if the class has no in-place one), else
+ * QK_NULL. */
+QkValue qk_binary_dunder_of(QkType *type, uint32_t op);
 QkValue qk_compare_op(QkThread *tstate, uint32_t op, QkValue lhs, QkValue rhs);
 QkValue qk_unary_negative(QkThread *tstate, QkValue v);
 QkValue qk_unary_invert(QkThread *tstate, QkValue v);

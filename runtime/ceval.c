@@ -47,6 +47,7 @@ void qk_frame_init(QkFrame *frame, QkCode *code, QkValue globals) {
     frame->is_entry = 0;
     frame->owned_by_generator = 0;
     frame->init_self = QK_NULL;
+    frame->binop_lhs = frame->binop_rhs = QK_NULL;
     /* The value stack too: an exception handler's depth never exposes an uninitialized slot. */
     memset(frame->localsplus, 0, (code->nlocals + code->stacksize) * sizeof(QkValue));
     frame->stack_pointer = frame->localsplus + code->nlocals;
@@ -132,6 +133,14 @@ static const QkExceptionEntry *find_handler(const QkCode *code, uint32_t offset)
                 goto error;                                                                        \
             }                                                                                      \
             result_ = done_->init_self;                                                            \
+        }                                                                                          \
+        if (done_->binop_lhs != QK_NULL && result_ == QK_NOT_IMPLEMENTED) {                        \
+            /* An inlined operator dunder declined: the rest of the operator. */                  \
+            result_ = qk_binary_op_declined(tstate, done_->binop, done_->binop_lhs,                \
+                                            done_->binop_rhs);                                     \
+            if (result_ == QK_NULL) {                                                              \
+                goto error;                                                                        \
+            }                                                                                      \
         }                                                                                          \
         *stack_pointer++ = result_;                                                                \
         goto dispatch;                                                                             \

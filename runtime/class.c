@@ -214,6 +214,16 @@ static QkValue slot_number(QkThread *tstate, uint32_t op, QkValue lhs, QkValue r
     return QK_NOT_IMPLEMENTED;
 }
 
+QkValue qk_binary_dunder_of(QkType *type, uint32_t op) {
+    uint32_t plain = qk_plain_binary_op(op);
+    if (!(type->flags & QK_TYPE_HEAP) || type->number != slot_number ||
+        (op != plain && qk_type_lookup(type, qk_names[inplace_names[plain]]) != QK_NULL)) {
+        return QK_NULL;
+    }
+    QkValue f = qk_type_lookup(type, qk_names[binary_names[plain][0]]);
+    return qk_is_exact_args_function(f, 2) ? f : QK_NULL;
+}
+
 static const int unary_names[] = {
     [QK_UNARY_NEGATIVE] = QK_NAME_neg, [QK_UNARY_POSITIVE] = QK_NAME_pos,
     [QK_UNARY_INVERT] = QK_NAME_invert, [QK_UNARY_ABS] = QK_NAME_abs,

@@ -18,6 +18,9 @@ typedef struct QkFrame {
     int is_entry;              /* returning from this frame leaves the C call running it */
     int owned_by_generator;    /* lives in a generator object, not on the data stack */
     QkValue init_self;         /* an inlined __init__: the instance it returns, else QK_NULL */
+    QkValue binop_lhs;         /* an inlined binary-operator dunder: its operands, to go on with */
+    QkValue binop_rhs;         /* the operator if it returns NotImplemented; else QK_NULL */
+    uint32_t binop;            /* and the operator (BINARY_OP's oparg) */
     QkValue localsplus[];      /* nlocals locals, then the value stack */
 } QkFrame;
 

@@ -50,6 +50,8 @@ static void mark_frames(QkThread *tstate, MarkStack *stack) {
         mark_value(f->globals, stack);
         mark_value(f->locals, stack);
         mark_value(f->init_self, stack);
+        mark_value(f->binop_lhs, stack);
+        mark_value(f->binop_rhs, stack);
         for (QkValue *p = f->localsplus; p < f->stack_pointer; p++) {
             mark_value(*p, stack);
         }

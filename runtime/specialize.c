@@ -57,6 +57,10 @@ void qk_specialize_binary_op(QkThread *tstate, QkCodeUnit *instr, QkValue lhs, Q
         member = simple ? BINARY_OP_FLOAT : -1;
     } else if (both(lhs, rhs, &qk_str_type) && op == QK_BINARY_OP_ADD) {
         member = BINARY_OP_ADD_STR;
+    } else if (qk_dunder_operands_fit(lhs, rhs) &&
+               qk_binary_dunder_of(qk_type_of(lhs), instr[0] >> 8) != QK_NULL) {
+        member = BINARY_OP_PY_DUNDER;
+        instr[2] = qk_type_version(lhs);
     }
     rewrite(tstate, instr, member);
 }
@@ -112,6 +116,39 @@ QkFrame *qk_push_frame_exact(QkThread *tstate, QkFrame *caller, QkValue func, Qk
     return push_exact(tstate, caller, func, QK_NULL, args, nargs);
 }
 
+/* A plain function (as for exact arguments, but any argcount) whose trailing parameters have
+ * defaults enough for a call with nargs positional arguments and no keywords. */
+static bool is_defaults_function(QkValue callable, int nargs) {
+    if (!qk_is_type(callable, &qk_function_type)) {
+        return false;
+    }
+    QkFunction *f = (QkFunction *)callable;
+    QkCode *code = (QkCode *)f->code;
+    int64_t ndefaults = f->defaults != QK_NULL ? qk_as_tuple(f->defaults)->size : 0;
+    return nargs < (int)code->argcount && nargs >= (int64_t)code->argcount - ndefaults &&
+           code->kwonlyargcount == 0 &&
+           (code->flags & (QK_CODE_VARARGS | QK_CODE_VARKEYWORDS | QK_CODE_GENERATOR)) == 0;
+}
+
+QkFrame *qk_push_frame_defaults(QkThread *tstate, QkFrame *caller, QkValue func, QkValue *args,
+                                int nargs) {
+    if (!is_defaults_function(func, nargs)) {
+        /* The same function with another count (a site whose self_or_null varies): bind it
+         * generally, which raises what CPython would. */
+        return qk_push_frame(tstate, caller, func, args, (uint32_t)nargs, QK_NULL);
+    }
+    QkFrame *frame = push_exact(tstate, caller, func, QK_NULL, args, nargs);
+    if (frame != NULL) {
+        QkFunction *f = (QkFunction *)func;
+        QkTuple *defaults = qk_as_tuple(f->defaults);
+        int64_t first = (int64_t)frame->code->argcount - defaults->size;
+        for (int64_t i = nargs; i < (int64_t)frame->code->argcount; i++) {
+            frame->localsplus[i] = defaults->items[i - first];
+        }
+    }
+    return frame;
+}
+
 QkValue qk_call_builtin(QkThread *tstate, QkValue callable, QkValue *args, int nargs) {
     QkBuiltin *b = (QkBuiltin *)callable;
     return b->func(tstate, b->self, args, (size_t)nargs, QK_NULL);
@@ -134,12 +171,26 @@ void qk_specialize_call(QkThread *tstate, QkCodeUnit *instr, QkValue callable,
         member = CALL_ALLOC_AND_ENTER_INIT;
         version = ((QkType *)callable)->version;
         ((QkType *)callable)->simple_init = qk_simple_init_of(callable, nargs);
+    } else if (is_defaults_function(callable, nargs)) {
+        member = CALL_PY_WITH_DEFAULTS;
+        version = ((QkFunction *)callable)->version;
+    } else if (qk_is_inlinable_function(callable)) {
+        member = CALL_PY_GENERAL;
+        version = ((QkFunction *)callable)->version;
     }
     rewrite(tstate, instr, member);
     instr[2] = version;
 }
 
+void qk_specialize_call_kw(QkThread *tstate, QkCodeUnit *instr, QkValue callable) {
+    bool python = qk_is_inlinable_function(callable);
+    rewrite(tstate, instr, python ? CALL_KW_PY : -1);
+    instr[2] = python ? ((QkFunction *)callable)->version : 0;
+}
+
 /* ---- attributes and globals ---- */
+
+static QkValue simple_getter(QkType *type, QkValue name);
 
 static QkValue name_of(QkFrame *frame, QkCodeUnit *instr) {
     return frame->code->names[instr[0] >> 8];
@@ -190,7 +241,9 @@ void qk_specialize_load_attr(QkThread *tstate, QkFrame *frame, QkCodeUnit *instr
     QkValue dict = qk_instance_dict(owner);
     int64_t index = dict == QK_NULL ? -1 : dict_index_of(dict, name);
     int member = -1;
-    if ((type->flags & QK_TYPE_HEAP) && plain_lookup(type, class_attr)) {
+    if (simple_getter(type, name) != QK_NULL) {
+        member = LOAD_ATTR_PROPERTY;
+    } else if ((type->flags & QK_TYPE_HEAP) && plain_lookup(type, class_attr)) {
         if (index >= 0 && index <= UINT32_MAX) {
             instr[3] = (uint32_t)index;
             member = LOAD_ATTR_INSTANCE_VALUE;
@@ -294,6 +347,46 @@ QkFrame *qk_push_frame_method(QkThread *tstate, QkFrame *caller, QkValue method,
                               int nargs) {
     QkMethod *m = (QkMethod *)method;
     return push_exact(tstate, caller, m->func, m->self, args, nargs);
+}
+
+/* ---- operators and properties written in Python ---- */
+
+QkFrame *qk_push_frame_binary_op(QkThread *tstate, QkFrame *caller, uint32_t op, QkValue lhs,
+                                 QkValue rhs) {
+    /* The guarded class version pins what the lookup finds. */
+    QkValue func = qk_binary_dunder_of(qk_type_of(lhs), op);
+    if (func == QK_NULL) {
+        qk_raise(tstate, &qk_exc_RuntimeError, "BINARY_OP_PY_DUNDER without a dunder");
+        return NULL;
+    }
+    QkValue args[2] = {lhs, rhs};
+    QkFrame *frame = push_exact(tstate, caller, func, QK_NULL, args, 2);
+    if (frame != NULL) {
+        frame->binop_lhs = lhs;
+        frame->binop_rhs = rhs;
+        frame->binop = op;
+    }
+    return frame;
+}
+
+/* The getter of a property of a plain class, if it is a plain function of one parameter. */
+static QkValue simple_getter(QkType *type, QkValue name) {
+    QkValue attr = qk_type_lookup(type, name);
+    if (!(type->flags & QK_TYPE_HEAP) || type->getattr != NULL ||
+        !qk_is_type(attr, &qk_property_type)) {
+        return QK_NULL;
+    }
+    QkValue fget = ((QkDescriptor *)attr)->func;
+    return qk_is_exact_args_function(fget, 1) ? fget : QK_NULL;
+}
+
+QkFrame *qk_push_frame_property(QkThread *tstate, QkFrame *caller, QkValue owner, QkValue name) {
+    QkValue fget = simple_getter(qk_type_of(owner), name);
+    if (fget == QK_NULL) {
+        qk_raise(tstate, &qk_exc_RuntimeError, "LOAD_ATTR_PROPERTY without a getter");
+        return NULL;
+    }
+    return push_exact(tstate, caller, fget, QK_NULL, &owner, 1);
 }
 
 /* ---- class construction ---- */

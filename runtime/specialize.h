@@ -235,9 +235,11 @@ static inline bool qk_is_class_version(QkValue callable, uint32_t version) {
     return qk_is_type(callable, &qk_type_type) && ((QkType *)callable)->version == version;
 }
 
-/* An __init__ frame returning something other than None: tier 1 raises TypeError. */
+/* A return a trace leaves to tier 1: an __init__ frame returning something other than None
+ * (tier 1 raises TypeError), an operator dunder's NotImplemented (tier 1 tries the rest). */
 static inline bool qk_init_return_misfits(const QkFrame *frame, QkValue retval) {
-    return frame->init_self != QK_NULL && retval != QK_NONE;
+    return (frame->init_self != QK_NULL && retval != QK_NONE) ||
+           (frame->binop_lhs != QK_NULL && retval == QK_NOT_IMPLEMENTED);
 }
 QkFrame *qk_push_frame_method(QkThread *tstate, QkFrame *caller, QkValue method, QkValue *args,
                               int nargs);
@@ -258,5 +260,21 @@ bool qk_is_exact_args_function(QkValue callable, int nargs);
 QkFrame *qk_push_frame_exact(QkThread *tstate, QkFrame *caller, QkValue func, QkValue *args,
                              int nargs);
 QkValue qk_call_builtin(QkThread *tstate, QkValue callable, QkValue *args, int nargs);
+/* CALL_PY_WITH_DEFAULTS: the nargs arguments, then the defaults of the parameters after them. */
+QkFrame *qk_push_frame_defaults(QkThread *tstate, QkFrame *caller, QkValue func, QkValue *args,
+                                int nargs);
+void qk_specialize_call_kw(QkThread *tstate, QkCodeUnit *instr, QkValue callable);
+
+/* BINARY_OP_PY_DUNDER: the right operand's type is the left's or a built-in one, so `lhs op rhs`
+ * calls the left operand's dunder first (rhs cannot be an instance of a subclass of lhs's). */
+static inline bool qk_dunder_operands_fit(QkValue lhs, QkValue rhs) {
+    QkType *tr = qk_type_of(rhs);
+    return tr == qk_type_of(lhs) || !(tr->flags & QK_TYPE_HEAP);
+}
+/* Pushes the frame of lhs's dunder for op, which returns the operator's result. */
+QkFrame *qk_push_frame_binary_op(QkThread *tstate, QkFrame *caller, uint32_t op, QkValue lhs,
+                                 QkValue rhs);
+/* LOAD_ATTR_PROPERTY: pushes the frame of the getter of the property `name` of owner's class. */
+QkFrame *qk_push_frame_property(QkThread *tstate, QkFrame *caller, QkValue owner, QkValue name);
 
 #endif

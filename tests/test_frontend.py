@@ -63,10 +63,10 @@ def test_assignment_and_augmented_assignment() -> None:
              7     2  LOAD_GLOBAL              1  (y)
             10     2  LOAD_CONST               1  (2)
             11     2  BINARY_OP                5  (*)
-            13     2  BINARY_OP               13  (+=)
-            15     2  STORE_GLOBAL             0  (x)
-            16     2  LOAD_CONST               2  (None)
-            17     2  RETURN_VALUE
+            14     2  BINARY_OP               13  (+=)
+            17     2  STORE_GLOBAL             0  (x)
+            18     2  LOAD_CONST               2  (None)
+            19     2  RETURN_VALUE
         """
     )
 
@@ -113,20 +113,20 @@ def test_function_locals_globals_and_for_loop() -> None:
              6     4  LOAD_FAST                0  (n)
              7     4  CALL                     1
             10     4  GET_ITER
-            11     4  FOR_ITER                 8  (to 21)
+            11     4  FOR_ITER                 9  (to 22)
             13     4  STORE_FAST               2  (i)
             14     5  LOAD_FAST                1  (s)
             15     5  LOAD_FAST                2  (i)
             16     5  BINARY_OP               13  (+=)
-            18     5  STORE_FAST               1  (s)
-            19     4  JUMP_BACKWARD           10  (to 11)
-            21     4  END_FOR
-            22     6  LOAD_FAST                1  (s)
-            23     6  STORE_GLOBAL             1  (g)
-            24     7  LOAD_FAST                1  (s)
-            25     7  RETURN_VALUE
-            26     7  LOAD_CONST               1  (None)
-            27     7  RETURN_VALUE
+            19     5  STORE_FAST               1  (s)
+            20     4  JUMP_BACKWARD           11  (to 11)
+            22     4  END_FOR
+            23     6  LOAD_FAST                1  (s)
+            24     6  STORE_GLOBAL             1  (g)
+            25     7  LOAD_FAST                1  (s)
+            26     7  RETURN_VALUE
+            27     7  LOAD_CONST               1  (None)
+            28     7  RETURN_VALUE
         """
     )
 
@@ -281,12 +281,12 @@ def test_closure_cells_free_variables_defaults_and_keyword_only_defaults() -> No
              2     5  LOAD_FAST                0  (step)
              3     5  LOAD_FAST                1  (by)
              4     5  BINARY_OP                5  (*)
-             6     5  BINARY_OP               13  (+=)
-             8     5  STORE_DEREF              2  (n)
-             9     6  LOAD_DEREF               2  (n)
-            10     6  RETURN_VALUE
-            11     6  LOAD_CONST               0  (None)
+             7     5  BINARY_OP               13  (+=)
+            10     5  STORE_DEREF              2  (n)
+            11     6  LOAD_DEREF               2  (n)
             12     6  RETURN_VALUE
+            13     6  LOAD_CONST               0  (None)
+            14     6  RETURN_VALUE
           frees: n
         """
     )
@@ -319,9 +319,9 @@ def test_calls_with_star_arguments_keywords_and_methods() -> None:
             37     2  LOAD_CONST               2  (2)
             38     2  LOAD_CONST               3  (('y',))
             39     2  CALL_KW                  2
-            40     2  POP_TOP
-            41     2  LOAD_CONST               4  (None)
-            42     2  RETURN_VALUE
+            42     2  POP_TOP
+            43     2  LOAD_CONST               4  (None)
+            44     2  RETURN_VALUE
         """
     )
 
@@ -540,18 +540,18 @@ def test_list_comprehension_is_a_function_of_the_iterator() -> None:
         code <listcomp> line 1: argcount 1, nlocals 2, stacksize 4
              0     1  BUILD_LIST               0
              1     1  LOAD_FAST                0  (.0)
-             2     1  FOR_ITER                12  (to 16)
+             2     1  FOR_ITER                13  (to 17)
              4     1  STORE_FAST               1  (a)
              5     1  LOAD_FAST                1  (a)
              6     1  TO_BOOL
-             8     1  POP_JUMP_IF_FALSE        5  (to 14)
+             8     1  POP_JUMP_IF_FALSE        6  (to 15)
              9     1  LOAD_FAST                1  (a)
             10     1  LOAD_CONST               0  (2)
             11     1  BINARY_OP                5  (*)
-            13     1  LIST_APPEND              2
-            14     1  JUMP_BACKWARD           14  (to 2)
-            16     1  END_FOR
-            17     1  RETURN_VALUE
+            14     1  LIST_APPEND              2
+            15     1  JUMP_BACKWARD           15  (to 2)
+            17     1  END_FOR
+            18     1  RETURN_VALUE
         """
     )
 
@@ -591,20 +591,20 @@ def test_unpacking_slices_del_and_augmented_targets() -> None:
             45     4  LOAD_ATTR                1  (a)
             50     4  LOAD_CONST               0  (1)
             51     4  BINARY_OP               13  (+=)
-            53     4  SWAP                     2
-            54     4  STORE_ATTR               1  (a)
-            59     5  LOAD_GLOBAL              6  (x)
-            62     5  LOAD_GLOBAL              7  (i)
-            65     5  COPY                     2
+            54     4  SWAP                     2
+            55     4  STORE_ATTR               1  (a)
+            60     5  LOAD_GLOBAL              6  (x)
+            63     5  LOAD_GLOBAL              7  (i)
             66     5  COPY                     2
-            67     5  BINARY_SUBSCR
-            69     5  LOAD_CONST               2  (2)
-            70     5  BINARY_OP               18  (*=)
-            72     5  SWAP                     3
-            73     5  SWAP                     2
-            74     5  STORE_SUBSCR
-            76     5  LOAD_CONST               1  (None)
-            77     5  RETURN_VALUE
+            67     5  COPY                     2
+            68     5  BINARY_SUBSCR
+            70     5  LOAD_CONST               2  (2)
+            71     5  BINARY_OP               18  (*=)
+            74     5  SWAP                     3
+            75     5  SWAP                     2
+            76     5  STORE_SUBSCR
+            78     5  LOAD_CONST               1  (None)
+            79     5  RETURN_VALUE
         """
     )
 

@@ -81,6 +81,64 @@ def test_traces_follow_calls_into_python_functions(quack: Path, tmp_path: Path, 
     assert stats["trace_aborts"] == {}
 
 
+MORE_CALL_SHAPES = """\
+class Vec:
+    def __init__(self, x, y):
+        self.x = x
+        self.y = y
+
+    def __add__(self, other):
+        return Vec(self.x + other.x, self.y + other.y)
+
+    @property
+    def norm2(self):
+        return self.x * self.x + self.y * self.y
+
+
+def clamp(x, lo=0, hi=255):
+    return lo if x < lo else hi if x > hi else x
+
+
+def mix(a, b, weight=3):
+    return a * weight + b
+
+
+def total(*values):
+    return len(values)
+
+
+acc = Vec(0, 0)
+h = 0
+for i in range(300):
+    acc = acc + Vec(i, 1)
+    h += clamp(i) + mix(h % 7, i, weight=5) + total(i, i) + acc.norm2 % 3
+print(h, acc.x, acc.y)
+"""
+
+
+@pytest.mark.parametrize("jit", ["0", "1"])
+def test_traces_follow_defaults_keywords_operators_and_properties(
+    quack: Path, tmp_path: Path, jit: str
+) -> None:
+    program = write(tmp_path, "shapes.py", MORE_CALL_SHAPES)
+    result, stats = checked(quack, program, tmp_path, "--dump-traces", QUACK_JIT=jit)
+    loop = [u for kind, fn, u in dumped_traces(result.stderr) if kind == "optimized"][0]
+    # Defaults, keywords, *args, Vec.__add__ and the property getter: every callee's frame is
+    # pushed in place and its micro-ops are in the loop's trace; nothing is called through C.
+    for uop in (
+        "_CALL_PY_WITH_DEFAULTS",
+        "_CALL_KW_PY",
+        "_CALL_PY_GENERAL",
+        "_BINARY_OP_PY_DUNDER",
+        "_LOAD_ATTR_PROPERTY_FRAME",
+    ):
+        assert loop.count(uop) == 1, uop
+    assert "_CALL_NOT_INLINED" not in loop and "_CALL_KW_NOT_INLINED" not in loop
+    assert loop.count("_RETURN_TO_CALLER") == 7  # the five, Vec() twice (two __init__ frames)
+    assert loop[-1] == "_JUMP_TO_TOP"
+    assert stats["trace_aborts"] == {}
+
+
 def test_trace_depth_bounds_the_calls_followed(quack: Path, tmp_path: Path) -> None:
     program = write(tmp_path, "calls.py", CALLS_IN_LOOP)
     result, _ = checked(quack, program, tmp_path, "--dump-traces", QUACK_TRACE_DEPTH="0")
@@ -172,18 +230,18 @@ def test_a_recording_that_raises_ends_after_the_raising_instruction(
 
 
 def test_abort_reasons_are_counted(quack: Path, tmp_path: Path) -> None:
-    # The call with a keyword runs the callee in tier 1's loop, outside the trace: an error
-    # raised in there cannot end the trace, so the recording is dropped.
+    # map() calls the function from C, in a nested loop outside the trace: an error raised in
+    # there cannot end the trace, so the recording is dropped.
     program = write(
         tmp_path,
         "raises.py",
-        "def f(x, y=0):\n"
+        "def f(x):\n"
         "    return 1 // (x - x)\n"
         "\n"
         "caught = 0\n"
         "for i in range(400):\n"
         "    try:\n"
-        "        f(i, y=1)\n"
+        "        list(map(f, [i]))\n"
         "    except ZeroDivisionError:\n"
         "        caught += 1\n"
         "print(caught)\n",
