@@ -3,6 +3,7 @@
 #define QUACK_FRAME_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "object.h"
 #include "stats.h"
@@ -73,6 +74,7 @@ struct QkThread {
     QkTraceRecorder *recorder; /* non-NULL while recording a trace */
     int executor_depth;        /* traces running (nested through calls from micro-ops) */
     int dump_traces;           /* --dump-traces: print each trace before and after optimizing */
+    FILE *perf_map;            /* QUACK_PERF_MAP=1: /tmp/perf-PID.map, naming each stencil copy */
     QkStats stats;
     QkTraceLog trace_log;
     QkSpecializationStats specialization[QK_MAX_FAMILIES];

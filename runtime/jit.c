@@ -9,6 +9,7 @@
 
 #include "executor.h"
 #include "jit_patch.h"
+#include "quack_metadata.h"
 #include "quack_stencils.h"
 
 _Static_assert(QK_JIT_DATA_ALIGN % QK_STENCIL_DATA_ALIGN == 0, "arena data is under-aligned");
@@ -74,6 +75,22 @@ static int emit(const QkExecutor *ex, const Layout *l, uint8_t *code, uintptr_t 
     return failed;
 }
 
+/* One line per stencil copy, in the format perf reads for code it cannot find in a file
+ * (`perf report` then names JIT samples by micro-op). Addresses of freed traces get reused, so a
+ * later line for the same range is the one that counts. */
+static void write_perf_map(FILE *map, const QkExecutor *ex, const Layout *l, uintptr_t base) {
+    const char *function = qk_as_str(ex->code->qualname)->data;
+    fprintf(map, "%" PRIxPTR " %zx quack:trace-entry %s\n", base, l->code_offsets[0], function);
+    for (uint32_t i = 0; i < ex->count; i++) {
+        size_t size = l->code_offsets[i + 1] - l->code_offsets[i];
+        if (size > 0) {
+            fprintf(map, "%" PRIxPTR " %zx quack:%s %s@%u\n", base + l->code_offsets[i], size,
+                    qk_uop_names[ex->trace[i].opcode], function, ex->trace[i].target);
+        }
+    }
+    fflush(map);
+}
+
 static int compile(QkThread *tstate, QkExecutor *ex) {
     uint64_t start = now_ns();
     size_t code_offsets[ex->count + 1], data_offsets[ex->count + 1];
@@ -93,6 +110,9 @@ static int compile(QkThread *tstate, QkExecutor *ex) {
     ex->jit_memory = memory;
     memcpy(&ex->jit_entry, &code_base, sizeof code_base);
     ex->jit_code = (void *)(code_base + l.code_offsets[0]);
+    if (tstate->perf_map != NULL) {
+        write_perf_map(tstate->perf_map, ex, &l, code_base);
+    }
     tstate->stats.jit_code_bytes += l.code_size;
     tstate->stats.jit_data_bytes += l.data_size;
     tstate->stats.jit_compile_ns += now_ns() - start;

@@ -168,7 +168,8 @@ static int usage(void) {
           "             QUACK_EXIT_THRESHOLD=N, QUACK_TRACE_LENGTH=N, QUACK_SIDE_TRACES=N,\n"
           "             QUACK_TRACE_DEPTH=N (see the README for defaults and ranges),\n"
           "             QUACK_STATS=FILE (JSON at exit),\n"
-          "             QUACK_GC_STRESS=1 (collect at every allocation: a debugging aid)\n",
+          "             QUACK_GC_STRESS=1 (collect at every allocation: a debugging aid),\n"
+          "             QUACK_PERF_MAP=1 (name JIT code for perf in /tmp/perf-PID.map)\n",
           stderr);
     return 2;
 }
@@ -222,6 +223,14 @@ int main(int argc, char **argv) {
     tstate.jit_enabled = tstate.tier2_enabled && env_long("QUACK_JIT", 1) != 0;
     tstate.trace_config = trace_config;
     tstate.dump_traces = dump_traces;
+    if (env_long("QUACK_PERF_MAP", 0) != 0) {
+        char map_path[64];
+        snprintf(map_path, sizeof map_path, "/tmp/perf-%ld.map", (long)getpid());
+        tstate.perf_map = fopen(map_path, "a");
+        if (tstate.perf_map == NULL) {
+            fprintf(stderr, "quack: cannot write %s\n", map_path);
+        }
+    }
 
     QkValue code = qk_load_image(&tstate, image.bytes, image.size, path);
     free(image.bytes);
@@ -238,6 +247,9 @@ int main(int argc, char **argv) {
     }
     if (compile_bench) {
         qk_jit_compile_bench(stderr);
+    }
+    if (tstate.perf_map != NULL) {
+        fclose(tstate.perf_map);
     }
     qk_thread_fini(&tstate); /* frees the executors, and so their JIT memory */
     qk_jit_memory_fini();

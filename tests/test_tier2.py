@@ -426,3 +426,32 @@ def test_optimizer_reuses_fresh_float_boxes(quack: Path, tmp_path: Path, jit: st
     assert optimized.count("_BINARY_OP_FLOAT_INTO_LHS") == 3
     assert optimized.count("_BINARY_OP_FLOAT_INTO_RHS") == 2
     assert optimized.count("_BINARY_OP_FLOAT") == 7
+
+
+def test_perf_map_names_every_stencil_copy(quack: Path) -> None:
+    """QUACK_PERF_MAP=1 writes /tmp/perf-PID.map: for each compiled trace its entry shim, then one
+    line per micro-op with code, in address order, each range right after the previous one."""
+    process = subprocess.Popen(
+        [str(quack), str(DUCKS)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=quack_env(QUACK_PERF_MAP="1"),
+    )
+    stdout, stderr = process.communicate(timeout=120)
+    assert process.returncode == 0, stderr
+    assert stdout == cpython(DUCKS).stdout
+    map_path = Path(f"/tmp/perf-{process.pid}.map")
+    lines = map_path.read_text().splitlines()
+    map_path.unlink()
+    entries: list[tuple[int, int, str]] = []
+    for line in lines:
+        match = re.fullmatch(r"([0-9a-f]+) ([0-9a-f]+) quack:(\S+) \S+", line)
+        assert match, line
+        entries.append((int(match.group(1), 16), int(match.group(2), 16), match.group(3)))
+    names = [name for _, _, name in entries]
+    assert names.count("trace-entry") >= 1
+    assert "_JUMP_TO_TOP" in names and "_SIDE_EXIT" in names
+    for (start, size, _), (later, _, name) in zip(entries, entries[1:], strict=False):
+        if name != "trace-entry":
+            assert later == start + size
