@@ -270,6 +270,26 @@ static bool proven(Optimizer *o, const QkUOpInst *uop, const QkUopFacts *facts) 
     return any;
 }
 
+/* Replaces a micro-op whose outputs are known: pops of its inputs (or nothing, where a pure push
+ * made them), then a _LOAD_CONST_INLINE per output. */
+static void replace_by_constants(Optimizer *o, const QkUOpInst *uop, int popped,
+                                 const QkValue *outputs, int pushed) {
+    for (int i = 0; i < popped; i++) {
+        discard(o, pop(o), uop);
+    }
+    for (int i = 0; i < pushed; i++) {
+        Value *v = new_value(o);
+        if (v != &unknown_value) {
+            set_constant(v, outputs[i]);
+        }
+        QkUOpInst load = *uop;
+        load.opcode = _LOAD_CONST_INLINE;
+        load.operand = (uint64_t)outputs[i];
+        push(o, v, (int32_t)o->nout);
+        emit(o, load);
+    }
+}
+
 /* Runs a pure micro-op or guard whose inputs are all known; true if it was replaced. */
 static bool fold(Optimizer *o, const QkUOpInst *uop, const QkUopFacts *facts, QkCode *code) {
     int popped = facts->popped, pushed = facts->pushed;
@@ -298,20 +318,7 @@ static bool fold(Optimizer *o, const QkUOpInst *uop, const QkUopFacts *facts, Qk
     if (peeks_only) {
         return true; /* a guard that passes: nothing changes */
     }
-    for (int i = 0; i < popped; i++) {
-        discard(o, pop(o), uop);
-    }
-    for (int i = 0; i < pushed; i++) {
-        Value *v = new_value(o);
-        if (v != &unknown_value) {
-            set_constant(v, outputs[i]);
-        }
-        QkUOpInst load = *uop;
-        load.opcode = _LOAD_CONST_INLINE;
-        load.operand = (uint64_t)outputs[i];
-        push(o, v, (int32_t)o->nout);
-        emit(o, load);
-    }
+    replace_by_constants(o, uop, popped, outputs, pushed);
     return true;
 }
 
@@ -333,20 +340,7 @@ static bool constant_outputs(Optimizer *o, const QkUOpInst *uop, const QkUopFact
         }
         outputs[i] = fact == QK_FACT_OPERAND ? (QkValue)uop->operand : code->consts[uop->oparg];
     }
-    for (int i = 0; i < popped; i++) {
-        discard(o, pop(o), uop);
-    }
-    for (int i = 0; i < pushed; i++) {
-        Value *v = new_value(o);
-        if (v != &unknown_value) {
-            set_constant(v, outputs[i]);
-        }
-        QkUOpInst load = *uop;
-        load.opcode = _LOAD_CONST_INLINE;
-        load.operand = (uint64_t)outputs[i];
-        push(o, v, (int32_t)o->nout);
-        emit(o, load);
-    }
+    replace_by_constants(o, uop, popped, outputs, pushed);
     return true;
 }
 
