@@ -59,7 +59,7 @@ def _flag_names(properties: list[Properties]) -> str:
     return " | ".join(names) or "0"
 
 
-def _expansion(
+def expansion_of(
     instruction: Instruction, analysis: Analysis
 ) -> tuple[tuple[str, int, int], ...] | None:
     form = analysis.trace_forms.get(instruction.name)
@@ -99,7 +99,7 @@ def _opcode(instruction: Instruction, analysis: Analysis) -> _Opcode:
         _instruction_flags(instruction, analysis),
         effect.popped.render(),
         effect.pushed.render(),
-        _expansion(instruction, analysis),
+        expansion_of(instruction, analysis),
     )
 
 

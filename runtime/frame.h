@@ -57,6 +57,7 @@ struct QkThread {
     QkValue exc_info;  /* the exception being handled (in an except block), QK_NULL if none */
     int yielded;       /* set by YIELD_VALUE: the frame that returned was suspended */
     int reraising;     /* RERAISE: the traceback already holds the current frame */
+    int send_done;     /* _SEND_TIER_TWO: whether the sub-iterator finished (its guards read it) */
 
     QkValue globals;
     QkValue builtins;

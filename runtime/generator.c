@@ -85,17 +85,15 @@ static QkFrame *enter(QkThread *tstate, QkGenerator *gen, QkValue value) {
 /* Resumes the generator with `value`: its next yielded value (*done = 0), or its return value
  * (*done = 1), or QK_NULL with an exception. */
 static QkValue generator_send(QkThread *tstate, QkGenerator *gen, QkValue value, int *done) {
-    *done = 0;
     QkFrame *frame = enter(tstate, gen, value);
     if (frame == NULL) {
         *done = !qk_error_occurred(tstate);
         return *done ? QK_NONE : QK_NULL;
     }
+    /* *done is written only now: it may be the thread's flag, which sends nested in this run
+     * write too (_SEND_TIER_TWO). */
     QkValue result = qk_eval_frame(tstate, frame);
-    if (result != QK_NULL && tstate->yielded) {
-        return result; /* YIELD_VALUE marked it suspended */
-    }
-    *done = result != QK_NULL;
+    *done = result != QK_NULL && !tstate->yielded; /* YIELD_VALUE marked it suspended */
     return result;
 }
 
