@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "ceval.h"
+#include "counter.h"
 #include "errors.h"
 #include "quack_metadata.h"
 #include "trace.h"
@@ -95,12 +96,29 @@ static const QkExceptionEntry *find_handler(const QkCode *code, uint32_t offset)
 #define SPECIALIZATION_HIT(head) tstate->specialization[qk_family_of[head]].hits++
 #define SPECIALIZATION_MISS(head) qk_specialization_miss(tstate, head)
 #define DISPATCH() goto dispatch
+/* A call pushed a frame in place: at its code's first instruction (not a generator resumed), the
+ * code's function-entry trace runs, or the entry counts towards recording one (never while a
+ * recording is active: the recorder follows the call inline). */
 #define DISPATCH_INLINED(new_frame)                                                                \
     do {                                                                                           \
         frame->stack_pointer = stack_pointer;                                                      \
         frame = (new_frame);                                                                       \
         next_instr = frame->instr_ptr;                                                             \
         stack_pointer = frame->stack_pointer;                                                      \
+        if (next_instr == frame->code->code && tstate->tier2_enabled &&                            \
+            tstate->recorder == NULL && !frame->owned_by_generator) {                              \
+            if (frame->code->entry_executor != NULL) {                                             \
+                next_instr = qk_enter_entry_executor(tstate, frame);                               \
+                frame = tstate->current_frame;                                                     \
+                stack_pointer = frame->stack_pointer;                                              \
+                if (next_instr == NULL) {                                                          \
+                    goto error;                                                                    \
+                }                                                                                  \
+            } else if (qk_counter_fires(&frame->code->entry_counter,                               \
+                                        tstate->trace_config.loop_threshold)) {                    \
+                qk_entry_hot(tstate, frame);                                                       \
+            }                                                                                      \
+        }                                                                                          \
         goto dispatch;                                                                             \
     } while (0)
 /* Returning: the entry frame returns from qk_eval_frame; an inlined call resumes its caller after

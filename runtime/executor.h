@@ -53,7 +53,8 @@ struct QkExecutor {
     QkJitTrace jit_memory; /* meaningful only while jit_entry is set */
 
     /* Roots only. */
-    QkCodeUnit *backedge;  /* the JUMP_BACKWARD that ENTER_EXECUTOR replaced */
+    bool entry;            /* a function-entry trace: code->entry_executor, no back edge */
+    QkCodeUnit *backedge;  /* loop traces: the JUMP_BACKWARD that ENTER_EXECUTOR replaced */
     QkCodeUnit original;
     uint32_t index;        /* in code->executors */
     bool valid;

@@ -78,9 +78,14 @@ static void invalidate_dependents(QkThread *tstate, QkDependencyKind kind, const
 static void invalidate(QkThread *tstate, QkExecutor *root) {
     untrack(root);
     root->valid = false;
-    /* Tier 1 runs the loop's own back edge again until it is hot anew. */
-    root->backedge[0] = root->original;
-    root->code->executors[root->index] = NULL;
+    /* Tier 1 runs the loop's own back edge again (or enters the function without a trace) until
+     * it is hot anew. */
+    if (root->entry) {
+        root->code->entry_executor = NULL;
+    } else {
+        root->backedge[0] = root->original;
+        root->code->executors[root->index] = NULL;
+    }
     root->next_root = invalid_roots;
     invalid_roots = root;
     qk_trace_forget(tstate, root);

@@ -257,6 +257,10 @@ typedef struct QkCode {
     /* Executors installed over this code's JUMP_BACKWARDs (ENTER_EXECUTOR's oparg). */
     uint32_t nexecutors;
     QkExecutor **executors;
+    /* The function-entry trace tier 1 runs when a call pushes a frame of this code in place (NULL
+     * until the entries counted in entry_counter, an adaptive counter, make it hot). */
+    QkExecutor *entry_executor;
+    QkCodeUnit entry_counter;
 } QkCode;
 
 /* ---- functions ---- */

@@ -51,6 +51,9 @@ static void code_finalize(QkObject *self) {
         }
     }
     free(c->executors);
+    if (c->entry_executor != NULL) { /* NULL too once invalidated */
+        qk_executor_free(c->entry_executor);
+    }
     free(c->code);
     free(c->lines);
     free(c->consts);

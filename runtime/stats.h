@@ -10,6 +10,7 @@
     X(traces_aborted)                                                                              \
     X(traces_compiled)                                                                             \
     X(side_traces_compiled)                                                                        \
+    X(entry_traces_compiled)                                                                       \
     X(traces_invalidated)                                                                          \
     X(executors_entered)                                                                           \
     X(jit_entries)                                                                                 \
@@ -60,6 +61,7 @@ typedef struct QkTraceLogEntry {
     uint32_t traced, emitted; /* micro-ops recorded; in the body after the optimizer */
     uint32_t stubs;           /* exit and error stubs after the body */
     int side;
+    int entry;                /* a root at function entry (else at a loop head) */
 } QkTraceLogEntry;
 
 typedef struct QkTraceLog {

@@ -1,5 +1,5 @@
-/* Tier 2's front: hot back edges start a recording of a root trace, hot side exits one of a side
- * trace; the recorder turns the instructions tier 1 executes into micro-ops (from the generated
+/* Tier 2's front: hot back edges and hot function entries start a recording of a root trace, hot
+ * side exits one of a side trace; the recorder turns the instructions tier 1 executes into micro-ops (from the generated
  * expansion, branch and trace-form tables), following the calls and returns the DSL marks, and
  * installs the result. See docs/architecture.md "Tier 2: traces". */
 #include <inttypes.h>
@@ -20,8 +20,11 @@ struct QkTraceRecorder {
     QkFrame *frame;       /* the frame of the instruction recorded last */
     uint32_t depth;       /* calls followed and not returned from */
     uint32_t expect;      /* QK_FLAG_PUSHES_FRAME / _POPS_FRAME: the frame change coming next */
-    QkCodeUnit *head;     /* root traces: the loop head, where the trace closes */
-    QkCodeUnit *backedge; /* root traces: the JUMP_BACKWARD the executor will replace */
+    QkCodeUnit *head;     /* loop traces: the loop head, where the trace closes */
+    QkCodeUnit *backedge; /* loop traces: the JUMP_BACKWARD the executor will replace */
+    bool entry;           /* a function-entry trace (installed as its code's entry_executor) */
+    bool entered;         /* the instruction being recorded is the first of a call followed */
+    QkCodeUnit *counter;  /* what backs off when the recording is abandoned */
     QkExit *exit;         /* side traces: the exit they will be linked from */
     QkExecutor *tree;     /* side traces: the root of that exit's tree */
     QkCodeUnit *pending;  /* a branch whose direction the next instruction tells */
@@ -52,7 +55,7 @@ void qk_trace_abort(QkThread *tstate, QkTraceAbort reason) {
     if (rec == NULL) {
         return;
     }
-    qk_counter_back_off(rec->backedge != NULL ? &rec->backedge[1] : &rec->exit->temperature);
+    qk_counter_back_off(rec->counter);
     count_abort(tstate, reason);
     stop(tstate);
 }
@@ -91,7 +94,21 @@ void qk_backedge(QkThread *tstate, QkFrame *frame, QkCodeUnit *this_instr, QkCod
     if (rec != NULL) {
         rec->head = target;
         rec->backedge = this_instr;
+        rec->counter = &this_instr[1];
     }
+}
+
+void qk_entry_hot(QkThread *tstate, QkFrame *frame) {
+    QkTraceRecorder *rec = start(tstate, frame);
+    if (rec != NULL) {
+        rec->entry = true;
+        rec->counter = &frame->code->entry_counter;
+    }
+}
+
+QkCodeUnit *qk_enter_entry_executor(QkThread *tstate, QkFrame *frame) {
+    tstate->stats.executors_entered++;
+    return qk_run_uops(tstate, frame, frame->code->entry_executor);
 }
 
 void qk_take_side_exit(QkThread *tstate, QkFrame *frame, uint64_t operand) {
@@ -109,6 +126,7 @@ void qk_take_side_exit(QkThread *tstate, QkFrame *frame, uint64_t operand) {
     if (rec != NULL) {
         rec->exit = exit;
         rec->tree = root;
+        rec->counter = &exit->temperature;
     }
 }
 
@@ -149,13 +167,14 @@ static void log_trace(QkThread *tstate, QkExecutor *ex, uint32_t offset) {
     entry->emitted = ex->length;
     entry->stubs = ex->count - ex->length;
     entry->side = ex->root != ex;
+    entry->entry = ex->entry;
 }
 
 /* --dump-traces: a trace's micro-ops, one per line, with oparg, operand and target. */
 static void dump(FILE *out, const char *what, const QkExecutor *ex, const QkUOpInst *body,
                  uint32_t length) {
-    fprintf(out, "%s trace in %s (%u micro-ops):\n", what, qk_as_str(ex->code->qualname)->data,
-            length);
+    fprintf(out, "%s trace in %s (%u micro-ops):%s\n", what, qk_as_str(ex->code->qualname)->data,
+            length, ex->entry ? " function entry" : "");
     for (uint32_t i = 0; i < length; i++) {
         fprintf(out, "  %3u %-28s oparg %-3u operand 0x%-12" PRIx64 " target %u\n", i,
                 qk_uop_names[body[i].opcode], body[i].oparg, body[i].operand, body[i].target);
@@ -179,6 +198,7 @@ static QkExecutor *build(QkThread *tstate, QkTraceRecorder *rec, QkExecutor *roo
     ex->code = rec->start_frame->code;
     ex->traced = rec->length;
     ex->valid = true;
+    ex->entry = rec->entry;
     if (tstate->dump_traces) {
         dump(stderr, "recorded", ex, rec->body, rec->length);
     }
@@ -222,6 +242,24 @@ static QkExecutor *build(QkThread *tstate, QkTraceRecorder *rec, QkExecutor *roo
         qk_jit_compile(tstate, ex);
     }
     return ex;
+}
+
+/* A function-entry trace: tier 1's calls run it (see qk_enter_entry_executor), nothing in the code
+ * changes. */
+static void install_entry(QkThread *tstate, QkTraceRecorder *rec) {
+    QkCode *code = rec->start_frame->code;
+    if (code->entry_executor != NULL) {
+        return;
+    }
+    QkExecutor *ex = build(tstate, rec, NULL);
+    if (ex == NULL) {
+        return;
+    }
+    code->entry_executor = ex;
+    qk_executor_track(ex);
+    tstate->stats.traces_compiled++;
+    tstate->stats.entry_traces_compiled++;
+    log_trace(tstate, ex, 0);
 }
 
 static void install_root(QkThread *tstate, QkTraceRecorder *rec) {
@@ -279,6 +317,8 @@ static void finish(QkThread *tstate, QkTraceRecorder *rec, uint16_t last, uint64
     append(rec, last, 0, operand, target, target);
     if (rec->tree != NULL) {
         install_side(tstate, rec);
+    } else if (rec->entry) {
+        install_entry(tstate, rec);
     } else {
         install_root(tstate, rec);
     }
@@ -340,6 +380,7 @@ static bool called_from(QkFrame *frame, QkFrame *ancestor) {
 static int follow(QkThread *tstate, QkTraceRecorder *rec, QkFrame *frame, QkCodeUnit *instr) {
     uint16_t expect = rec->expect;
     rec->expect = 0;
+    rec->entered = false;
     if (expect == QK_FLAG_PUSHES_FRAME && frame == rec->frame) {
         /* It did not enter the frame this time (an exhausted generator): the trace, which would,
          * ends before it. */
@@ -361,6 +402,7 @@ static int follow(QkThread *tstate, QkTraceRecorder *rec, QkFrame *frame, QkCode
         }
         rec->frame = frame;
         rec->depth++;
+        rec->entered = !frame->owned_by_generator;
         return 0;
     }
     if (expect == QK_FLAG_POPS_FRAME && rec->frame->previous == frame) {
@@ -406,6 +448,22 @@ void qk_trace_record(QkThread *tstate, QkFrame *frame, QkCodeUnit *instr) {
     if (instr == rec->head && frame == rec->start_frame && rec->length > 0) {
         finish(tstate, rec, _JUMP_TO_TOP, 0, here);
         return;
+    }
+    if (rec->entered && here == 0) {
+        /* A call followed into the code of a function-entry trace (recursion, directly or
+         * through other functions followed): the trace goes on from its top in the new frame
+         * (its micro-ops run in whatever frame the `frame` register holds). A side trace of such
+         * a tree jumps into its root the same way. */
+        if (rec->entry && frame->code == rec->start_frame->code) {
+            finish(tstate, rec, _JUMP_TO_TOP, 0, here);
+            return;
+        }
+        QkExecutor *tree = rec->tree;
+        if (tree != NULL && tree->entry && frame->code->entry_executor == tree &&
+            (!tstate->jit_enabled || tree->jit_code != NULL)) {
+            finish(tstate, rec, _GOTO_EXECUTOR, (uintptr_t)tree, here);
+            return;
+        }
     }
     uint32_t opcode = *instr & 0xff, oparg = *instr >> 8;
     if (rec->length >= tstate->trace_config.max_length ||

@@ -5,6 +5,12 @@
 #include "quack.h"
 
 void qk_trace_record(QkThread *tstate, QkFrame *frame, QkCodeUnit *instr);
+/* Function-entry traces: tier 1 pushed `frame` in place for a call and is about to run its first
+ * instruction. qk_entry_hot starts recording a root trace there (the code's entry counter fired);
+ * qk_enter_entry_executor runs the code's entry_executor and returns the instruction tier 1 goes
+ * on at, in tstate->current_frame (NULL: the exception raised there must be handled). */
+void qk_entry_hot(QkThread *tstate, QkFrame *frame);
+QkCodeUnit *qk_enter_entry_executor(QkThread *tstate, QkFrame *frame);
 /* Drops an active recording (no-op when none): errors, shutdown. */
 void qk_trace_abort(QkThread *tstate, QkTraceAbort reason);
 /* An exception was raised in `frame` while recording: ends the trace after the instruction that

@@ -73,7 +73,8 @@ print(total)
 def test_traces_follow_calls_into_python_functions(quack: Path, tmp_path: Path, jit: str) -> None:
     program = write(tmp_path, "calls.py", CALLS_IN_LOOP)
     result, stats = checked(quack, program, tmp_path, "--dump-traces", QUACK_JIT=jit)
-    loop = [u for kind, fn, u in dumped_traces(result.stderr) if kind == "optimized"][0]
+    optimized = [(fn, u) for kind, fn, u in dumped_traces(result.stderr) if kind == "optimized"]
+    loop = [u for fn, u in optimized if fn == "<module>"][0]
     # norm2, Vec.__init__ (a class call) and the method dot (called with its self) are all
     # inlined in the loop's trace, and their returns go on in the caller.
     assert loop.count("_CALL_PY_EXACT_ARGS") == 2
@@ -125,7 +126,8 @@ def test_traces_follow_defaults_keywords_operators_and_properties(
 ) -> None:
     program = write(tmp_path, "shapes.py", MORE_CALL_SHAPES)
     result, stats = checked(quack, program, tmp_path, "--dump-traces", QUACK_JIT=jit)
-    loop = [u for kind, fn, u in dumped_traces(result.stderr) if kind == "optimized"][0]
+    optimized = [(fn, u) for kind, fn, u in dumped_traces(result.stderr) if kind == "optimized"]
+    loop = [u for fn, u in optimized if fn == "<module>"][0]
     # Defaults, keywords, *args, Vec.__add__ and the property getter: every callee's frame is
     # pushed in place and its micro-ops are in the loop's trace; nothing is called through C.
     for uop in (
@@ -313,6 +315,89 @@ def test_a_loop_trace_follows_the_generator_it_iterates(quack: Path, tmp_path: P
     assert stats["untraceable"] == {}
     # Once compiled, the trace keeps the loop: no return to the interpreter per item.
     assert stats["executors_entered"] < 50
+
+
+RECURSION = """\
+def fib(n):
+    if n < 2:
+        return n
+    return fib(n - 1) + fib(n - 2)
+
+
+def is_even(n):
+    if n == 0:
+        return True
+    return is_odd(n - 1)
+
+
+def is_odd(n):
+    if n == 0:
+        return False
+    return is_even(n - 1)
+
+
+def flatten(x):
+    if isinstance(x, list):
+        for item in x:
+            yield from flatten(item)
+    else:
+        yield x
+
+
+print(fib(20), sum(1 for n in range(200, 300) if is_even(n)))
+print(sum(len(list(flatten([1, [2, [3, [4]]]]))) for _ in range(100)))
+"""
+
+
+def entry_traces(stderr: str) -> list[tuple[str, list[str]]]:
+    """The optimized function-entry traces --dump-traces printed, as (function, micro-ops)."""
+    marked = re.findall(r"optimized trace in (\S+) \(\d+ micro-ops\):(.*)", stderr)
+    optimized = [(fn, u) for kind, fn, u in dumped_traces(stderr) if kind == "optimized"]
+    pairs = zip(optimized, marked, strict=True)
+    return [t for t, (_, mark) in pairs if mark.strip() == "function entry"]
+
+
+@pytest.mark.parametrize("jit", ["0", "1"])
+def test_recursion_gets_function_entry_traces(quack: Path, tmp_path: Path, jit: str) -> None:
+    """A hot function without a loop gets a trace from its first instruction; recursion (direct,
+    or mutual through a function the trace followed) goes on from the trace's top in the new
+    frame; the trace ends before its first frame returns."""
+    program = write(tmp_path, "recursion.py", RECURSION)
+    result, stats = checked(quack, program, tmp_path, "--dump-traces", QUACK_JIT=jit)
+    traces = dict(entry_traces(result.stderr))
+    fib = traces["fib"]
+    # The test of n, fib(n - 1) entered, and round again in the callee's frame.
+    assert fib[-3:] == ["_CHECK_FUNCTION_VERSION", "_CALL_PY_EXACT_ARGS", "_JUMP_TO_TOP"]
+    assert "_RETURN_TO_CALLER" not in fib
+    # is_even follows the call into is_odd, whose call into is_even closes the loop.
+    assert "is_even" in traces or "is_odd" in traces
+    mutual = traces.get("is_even", traces.get("is_odd", []))
+    assert mutual.count("_CALL_PY_EXACT_ARGS") == 2 and mutual[-1] == "_JUMP_TO_TOP"
+    # Generator frames never start entry traces.
+    assert "flatten" not in traces
+    logged = {t["function"] for t in stats["traces"] if t["entry"]}
+    assert {"fib"} <= logged and "flatten" not in logged
+    assert all(t["offset"] == 0 and not t["side"] for t in stats["traces"] if t["entry"])
+    assert stats["entry_traces_compiled"] == len(logged)
+    assert stats["executors_entered"] > 1000
+    assert stats["jit_entries" if jit == "1" else "tier2_entries"] == stats["executors_entered"]
+
+
+def test_tier2_off_counts_no_function_entries(quack: Path, tmp_path: Path) -> None:
+    program = write(tmp_path, "recursion.py", RECURSION)
+    _, stats = checked(quack, program, tmp_path, QUACK_TIER2="0")
+    assert stats["traces_started"] == 0 and stats["executors_entered"] == 0
+
+
+def test_hot_recursion_survives_exceptions_and_changes(quack: Path, tmp_path: Path) -> None:
+    """Exceptions at various depths, RecursionError, a rebound global and a replaced method: the
+    output is CPython's in both tier-2 modes, and the changed class invalidates entry traces."""
+    program = PROGRAMS / "hot_recursion.py"
+    for jit in ("0", "1"):
+        _, stats = checked(quack, program, tmp_path, QUACK_JIT=jit)
+        entries = {t["function"] for t in stats["traces"] if t["entry"]}
+        assert {"fib", "ackermann", "dive", "down", "Node.total", "Chain.__init__"} <= entries
+        assert stats["traces_invalidated"] >= 1
 
 
 def test_optimizer_removes_the_ducks_echo_test(quack: Path, tmp_path: Path) -> None:
