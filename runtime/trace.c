@@ -20,6 +20,7 @@ struct QkTraceRecorder {
     QkFrame *frame;       /* the frame of the instruction recorded last */
     uint32_t depth;       /* calls followed and not returned from */
     uint32_t expect;      /* QK_FLAG_PUSHES_FRAME / _POPS_FRAME: the frame change coming next */
+    bool missed;          /* a specialized instruction missed since the last one reported */
     QkCodeUnit *head;     /* root traces: the loop head, where the trace closes */
     QkCodeUnit *backedge; /* root traces: the JUMP_BACKWARD the executor will replace */
     QkExit *exit;         /* side traces: the exit they will be linked from */
@@ -91,6 +92,12 @@ void qk_backedge(QkThread *tstate, QkFrame *frame, QkCodeUnit *this_instr, QkCod
     if (rec != NULL) {
         rec->head = target;
         rec->backedge = this_instr;
+    }
+}
+
+void qk_trace_note_miss(QkThread *tstate) {
+    if (tstate->recorder != NULL) {
+        tstate->recorder->missed = true;
     }
 }
 
@@ -339,7 +346,18 @@ static bool called_from(QkFrame *frame, QkFrame *ancestor) {
  * to skip it, -1 when recording ended. */
 static int follow(QkThread *tstate, QkTraceRecorder *rec, QkFrame *frame, QkCodeUnit *instr) {
     uint16_t expect = rec->expect;
+    bool missed = rec->missed;
     rec->expect = 0;
+    rec->missed = false;
+    if (expect == QK_FLAG_PUSHES_FRAME && missed) {
+        /* The instruction recorded to enter a frame missed its specialization in tier 1 (a
+         * call of another function than the one cached): the frame it went on in is not the one
+         * its recorded guard pins. The trace ends before it. */
+        uint32_t target = offset_of(rec->frame, rec->last);
+        rec->length = rec->last_start;
+        finish(tstate, rec, _EXIT_TRACE, 0, target);
+        return -1;
+    }
     if (expect == QK_FLAG_PUSHES_FRAME && frame == rec->frame) {
         /* It did not enter the frame this time (an exhausted generator): the trace, which would,
          * ends before it. */
@@ -370,6 +388,7 @@ static int follow(QkThread *tstate, QkTraceRecorder *rec, QkFrame *frame, QkCode
     }
     if (called_from(frame, rec->frame)) {
         rec->expect = expect;
+        rec->missed = missed;
         return 1;
     }
     qk_trace_abort(tstate, QK_ABORT_left_frames);

@@ -5,6 +5,8 @@
 #include "quack.h"
 
 void qk_trace_record(QkThread *tstate, QkFrame *frame, QkCodeUnit *instr);
+/* A specialized instruction missed (re-ran its generic form) while a trace is being recorded. */
+void qk_trace_note_miss(QkThread *tstate);
 /* Drops an active recording (no-op when none): errors, shutdown. */
 void qk_trace_abort(QkThread *tstate, QkTraceAbort reason);
 /* An exception was raised in `frame` while recording: ends the trace after the instruction that
