@@ -527,7 +527,7 @@ def _check_specializing_place(part: UopPart, name: str, position: int, is_head: 
 MAX_OUTPUT_ITEMS = 8
 MAX_INPUT_ITEMS = 127
 # Facts about the micro-op's operand, so it must have one (a named cache entry).
-OPERAND_FACTS = ("type_version", "operand")
+OPERAND_FACTS = ("type_version", "operand", "plain_attr")
 
 
 def _check_facts(decl: OpDecl) -> None:

@@ -24,13 +24,25 @@ FACTS: tuple[tuple[str, str], ...] = (
     ("type_version", "its class has the version that is the micro-op's operand"),
     ("operand", "the micro-op's operand itself"),
     ("const", "frame->code->consts[oparg]"),
+    (
+        "plain_attr",
+        "its class has no data descriptor for names with the bit that is the micro-op's operand",
+    ),
 )
 FACT_NAMES: tuple[str, ...] = tuple(name for name, _ in FACTS)
 # `name: fresh FACT`: the output is a new heap object that nothing else references yet, so a
 # `reuse` variant of the micro-op that consumes it may write its own result into it.
 FRESH = "fresh"
 # Facts of values that are not new heap objects (tagged, static, or shared constants).
-NOT_FRESH_FACTS: tuple[str, ...] = ("int", "bool", "none", "type_version", "operand", "const")
+NOT_FRESH_FACTS: tuple[str, ...] = (
+    "int",
+    "bool",
+    "none",
+    "type_version",
+    "operand",
+    "const",
+    "plain_attr",
+)
 
 
 @dataclass(frozen=True)

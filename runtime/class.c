@@ -410,6 +410,30 @@ static void renew_version(QkThread *tstate, QkType *t) {
     qk_invalidate_dependents(tstate, QK_DEPENDS_ON_CLASS, t);
 }
 
+/* Which names' lookups on the class find no data descriptor (QkType.plain_names). */
+static void update_plain_names(QkType *t) {
+    uint64_t plain = ~(uint64_t)0;
+    if (!(t->flags & QK_TYPE_HEAP) || !(t->flags & QK_TYPE_HAS_DICT) || t->getattr != NULL ||
+        t->setattr != NULL) {
+        plain = 0;
+    }
+    for (QkType *b = t; b != NULL && plain != 0; b = b->base) {
+        if (!(b->flags & QK_TYPE_HEAP)) {
+            /* Built-in bases: only `object` and the exceptions, whose instance attributes go
+             * through the generic lookup (no properties on them). */
+            continue;
+        }
+        int64_t pos = 0;
+        QkValue key, value;
+        while (qk_dict_next(b->dict, &pos, &key, &value)) {
+            if (qk_is_type(value, &qk_property_type)) {
+                plain &= ~((uint64_t)1 << (qk_is_str(key) ? qk_name_bit(key) : 0));
+            }
+        }
+    }
+    t->plain_names = plain;
+}
+
 void qk_type_modified(QkThread *tstate, QkType *type, QkValue name, bool added) {
     bool slots = is_dunder(name);
     for (size_t i = 0; i < heap_type_count; i++) {
@@ -423,6 +447,7 @@ void qk_type_modified(QkThread *tstate, QkType *type, QkValue name, bool added) 
             if (slots) {
                 fixup_slots(t);
             }
+            update_plain_names(t);
         }
     }
 }
@@ -605,6 +630,7 @@ static QkValue make_class(QkThread *tstate, QkValue name, QkType *base, QkValue 
         return QK_NULL;
     }
     fixup_slots(t);
+    update_plain_names(t);
     qk_cell_set(cell, (QkValue)t);
     return (QkValue)t;
 }

@@ -147,6 +147,12 @@ QkValue qk_dict_get(QkValue dict, QkValue key) {
     return ix < 0 ? QK_NULL : ((QkDict *)dict)->entries[ix].value;
 }
 
+int64_t qk_dict_index(QkValue dict, QkValue key) {
+    uint64_t slot;
+    int64_t ix = dict_lookup(NULL, (QkDict *)dict, key, (int64_t)qk_str_hash(key), &slot);
+    return ix < 0 ? -1 : ix;
+}
+
 int qk_dict_set(QkThread *tstate, QkValue dict, QkValue key, QkValue value) {
     QkDict *d = (QkDict *)dict;
     int64_t hash = (int64_t)qk_str_hash(key);

@@ -82,6 +82,11 @@ struct QkType {
     /* Changes whenever this type's or a base's namespace changes: caches guard on it. */
     uint32_t version;
     uint32_t flags;
+    /* Bit (hash of a name & 63) is set only if looking up any name with that bit on this type
+     * finds no data descriptor (a property), and the type has no __getattr__/__setattr__: an
+     * instance's own dict entry is then its attribute, whatever the class. 0 for built-in types.
+     * Kept current by every change to the class or a base (qk_type_modified). */
+    uint64_t plain_names;
     size_t instance_size;
     /* The __init__ CALL_ALLOC_AND_ENTER_INIT calls, found by the specializer; QK_NULL again when
      * the version changes (the instruction guards the version, which pins it). */
@@ -183,6 +188,7 @@ typedef struct QkDict {
 
 QkValue qk_dict_new(QkThread *tstate);
 QkValue qk_dict_get(QkValue dict, QkValue key);                              /* QK_NULL: absent */
+int64_t qk_dict_index(QkValue dict, QkValue key); /* its entry's index (a hint), or -1: absent */
 int qk_dict_set(QkThread *tstate, QkValue dict, QkValue key, QkValue value); /* -1 on failure */
 
 /* ---- tuple and list: shared layouts (tuple.c and list.c implement them) ---- */

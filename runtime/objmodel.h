@@ -93,6 +93,8 @@ int qk_register_object_model_builtins(QkThread *tstate, QkValue builtins);
 uint32_t qk_next_type_version(void);
 /* The class (built by a class statement) whose version is `version`, or NULL. */
 QkType *qk_type_with_version(uint32_t version);
+/* The bit of plain_names that stands for `name` (a str). */
+static inline uint32_t qk_name_bit(QkValue name) { return (uint32_t)(qk_str_hash(name) & 63u); }
 /* A class namespace changed (name: the attribute; added: it is new to the class's own dict):
  * new versions for it and every subclass, and its slots follow a dunder's change. An added
  * name flags them all QK_TYPE_MAY_SHADOW (instances may hold it already). */

@@ -35,6 +35,10 @@ typedef struct Value {
     bool is_const;
     QkValue constant;
     uint32_t version; /* a class version proven for it, or 0 */
+    /* Bits of its class's plain_names proven by guards (`plain_attr`) since escape number
+     * plain_epoch: only until something runs that could change a class. */
+    uint64_t plain_bits;
+    uint32_t plain_epoch;
 } Value;
 
 typedef struct Slot {
@@ -61,6 +65,7 @@ typedef struct Optimizer {
     bool *removed;
     uint32_t nout;
     bool escaped; /* something ran since the last validity check kept */
+    uint32_t epoch; /* how many escaping micro-ops have run (see Value.plain_bits) */
     int32_t last_leave; /* the last micro-op emitted that could leave the trace, or -1 */
 } Optimizer;
 
@@ -170,12 +175,21 @@ static bool immutable(QkValue v) {
     }
 }
 
-static bool knows(const Value *v, uint8_t fact, uint64_t operand) {
+static bool knows(const Optimizer *o, const Value *v, uint8_t fact, uint64_t operand) {
     switch (fact) {
     case QK_FACT_NONE_KNOWN:
         return true;
     case QK_FACT_TYPE_VERSION:
         return v->version != 0 && v->version == operand;
+    case QK_FACT_PLAIN_ATTR: {
+        uint64_t bit = (uint64_t)1 << (operand & 63);
+        if (v->plain_epoch == o->epoch && (v->plain_bits & bit)) {
+            return true;
+        }
+        /* A proven class version pins the class (the tree depends on it): its names decide. */
+        QkType *type = v->version != 0 ? qk_type_with_version(v->version) : NULL;
+        return type != NULL && (type->plain_names & bit);
+    }
     case QK_FACT_OPERAND:
     case QK_FACT_CONST:
         return false;
@@ -207,6 +221,13 @@ static void learn(Optimizer *o, Value *v, uint8_t fact, const QkUOpInst *uop, Qk
         }
         break;
     }
+    case QK_FACT_PLAIN_ATTR:
+        if (v->plain_epoch != o->epoch) {
+            v->plain_bits = 0;
+            v->plain_epoch = o->epoch;
+        }
+        v->plain_bits |= (uint64_t)1 << (uop->operand & 63);
+        break;
     case QK_FACT_OPERAND:
         set_constant(v, (QkValue)uop->operand);
         break;
@@ -263,7 +284,7 @@ static bool proven(Optimizer *o, const QkUOpInst *uop, const QkUopFacts *facts) 
     for (int i = 0; i < n; i++) {
         uint8_t fact = facts->facts[i];
         any |= fact != QK_FACT_NONE_KNOWN;
-        if (!knows(f->stack[f->sp - n + i].value, fact, uop->operand)) {
+        if (!knows(o, f->stack[f->sp - n + i].value, fact, uop->operand)) {
             return false;
         }
     }
@@ -295,8 +316,8 @@ static bool fold(Optimizer *o, const QkUOpInst *uop, const QkUopFacts *facts, Qk
     int popped = facts->popped, pushed = facts->pushed;
     FrameState *f = state(o);
     for (int i = 0; i < QK_MAX_UOP_ITEMS; i++) {
-        if (facts->facts[i] == QK_FACT_TYPE_VERSION) {
-            return false; /* a class version is state, not a value: `proven` handles it */
+        if (facts->facts[i] == QK_FACT_TYPE_VERSION || facts->facts[i] == QK_FACT_PLAIN_ATTR) {
+            return false; /* a class is state, not a value: `proven` handles it */
         }
     }
     if (popped < 1 || pushed < 0 || popped > QK_MAX_UOP_ITEMS || pushed > QK_MAX_UOP_ITEMS ||
@@ -466,6 +487,7 @@ static void optimize_one(Optimizer *o, const QkUOpInst *uop, QkCode *code) {
     }
     if (flags & QK_FLAG_ESCAPES) {
         o->escaped = true;
+        o->epoch++;
     }
     emit(o, chosen);
     apply(o, &chosen, facts, code, flags);

@@ -6,6 +6,7 @@
 #include "objmodel.h"
 #include "quack.h"
 #include "quack_metadata.h"
+#include "trace.h"
 
 #define WARMUP 8u /* executions before the first try */
 
@@ -36,6 +37,9 @@ static void rewrite(QkThread *tstate, QkCodeUnit *instr, int member) {
 
 void qk_specialization_miss(QkThread *tstate, uint32_t head) {
     tstate->specialization[qk_family_of[head]].misses++;
+    if (tstate->recorder != NULL) {
+        qk_trace_note_miss(tstate); /* a call that missed must not be followed (trace.c) */
+    }
 }
 
 static bool both(QkValue a, QkValue b, const QkType *type) {
@@ -234,6 +238,18 @@ static bool plain_lookup(QkType *type, QkValue class_attr) {
     return type->getattr == NULL && !qk_is_type(class_attr, &qk_property_type);
 }
 
+/* A site specialized for one class's instance attribute (`exact`, guarding instr[2], a class
+ * version) now sees an instance of another live class, or has the polymorphic member already:
+ * it becomes that member (`plain`) if the instance's class allows it (QkType.plain_names). A
+ * version that no live class has any more was renewed by a change to the class: no evidence. */
+static bool goes_polymorphic(QkCodeUnit *instr, int exact, int plain, QkType *type,
+                             QkValue name) {
+    int current = (int)(instr[0] & 0xff);
+    bool seen_other = current == plain || (current == exact && instr[2] != type->version &&
+                                           qk_type_with_version(instr[2]) != NULL);
+    return seen_other && (type->plain_names >> qk_name_bit(name) & 1u);
+}
+
 void qk_specialize_load_attr(QkThread *tstate, QkFrame *frame, QkCodeUnit *instr, QkValue owner) {
     QkValue name = name_of(frame, instr);
     QkType *type = qk_type_of(owner);
@@ -246,7 +262,10 @@ void qk_specialize_load_attr(QkThread *tstate, QkFrame *frame, QkCodeUnit *instr
     } else if ((type->flags & QK_TYPE_HEAP) && plain_lookup(type, class_attr)) {
         if (index >= 0 && index <= UINT32_MAX) {
             instr[3] = (uint32_t)index;
-            member = LOAD_ATTR_INSTANCE_VALUE;
+            member = goes_polymorphic(instr, LOAD_ATTR_INSTANCE_VALUE,
+                                      LOAD_ATTR_INSTANCE_VALUE_PLAIN, type, name)
+                         ? LOAD_ATTR_INSTANCE_VALUE_PLAIN
+                         : LOAD_ATTR_INSTANCE_VALUE;
         } else if (index < 0 && class_attr != QK_NULL &&
                    qk_type_of(class_attr)->descr_get == NULL) {
             set_operand64(&instr[3], class_attr);
@@ -254,7 +273,7 @@ void qk_specialize_load_attr(QkThread *tstate, QkFrame *frame, QkCodeUnit *instr
                                                         : LOAD_ATTR_CLASS;
         }
     }
-    instr[2] = type->version;
+    instr[2] = member == LOAD_ATTR_INSTANCE_VALUE_PLAIN ? qk_name_bit(name) : type->version;
     rewrite(tstate, instr, member);
 }
 
@@ -285,9 +304,12 @@ void qk_specialize_store_attr(QkThread *tstate, QkFrame *frame, QkCodeUnit *inst
     if ((type->flags & QK_TYPE_HEAP) && type->setattr == NULL &&
         !qk_is_type(qk_type_lookup(type, name), &qk_property_type) && index >= 0 &&
         index <= UINT32_MAX) {
-        instr[2] = type->version;
+        member = goes_polymorphic(instr, STORE_ATTR_INSTANCE_VALUE,
+                                  STORE_ATTR_INSTANCE_VALUE_PLAIN, type, name)
+                     ? STORE_ATTR_INSTANCE_VALUE_PLAIN
+                     : STORE_ATTR_INSTANCE_VALUE;
+        instr[2] = member == STORE_ATTR_INSTANCE_VALUE_PLAIN ? qk_name_bit(name) : type->version;
         instr[3] = (uint32_t)index;
-        member = STORE_ATTR_INSTANCE_VALUE;
     }
     rewrite(tstate, instr, member);
 }

@@ -152,6 +152,31 @@ static inline void qk_instance_set_at(QkValue owner, uint64_t hint, QkValue valu
     ((QkDict *)((QkInstance *)owner)->dict)->entries[hint].value = value;
 }
 
+/* The owner's class lets its instances' dicts hold the attribute whose name has this bit (see
+ * QkType.plain_names): true for any class with no property of that name (nor a name sharing its
+ * bit) and no __getattr__/__setattr__. */
+static inline bool qk_type_plain_name(QkValue owner, uint64_t bit) {
+    return (qk_type_of(owner)->plain_names >> (bit & 63u)) & 1u;
+}
+
+/* Where the instance's dict holds `name`: at the index seen if it is still there, else wherever
+ * it is (instances of another class may have been built in another order); -1 if absent. */
+static inline int64_t qk_instance_index_near(QkValue owner, uint64_t hint, QkValue name) {
+    QkValue dict = qk_instance_dict(owner);
+    if (dict == QK_NULL) {
+        return -1;
+    }
+    if (qk_dict_hint_matches((const QkDict *)dict, hint, name)) {
+        return (int64_t)hint;
+    }
+    return qk_dict_index(dict, name);
+}
+
+static inline QkValue qk_instance_value_near(QkValue owner, uint64_t hint, QkValue name) {
+    int64_t ix = qk_instance_index_near(owner, hint, name);
+    return ix < 0 ? QK_NULL : ((QkDict *)((QkInstance *)owner)->dict)->entries[ix].value;
+}
+
 /* The instance does not shadow a class attribute with one of its own. */
 static inline bool qk_instance_lacks(QkValue owner, QkValue name) {
     QkValue dict = qk_instance_dict(owner);

@@ -25,6 +25,7 @@ struct QkTraceRecorder {
     bool entry;           /* a function-entry trace (installed as its code's entry_executor) */
     bool entered;         /* the instruction being recorded is the first of a call followed */
     QkCodeUnit *counter;  /* what backs off when the recording is abandoned */
+    bool missed;          /* a specialized instruction missed since the last one reported */
     QkExit *exit;         /* side traces: the exit they will be linked from */
     QkExecutor *tree;     /* side traces: the root of that exit's tree */
     QkCodeUnit *pending;  /* a branch whose direction the next instruction tells */
@@ -109,6 +110,12 @@ void qk_entry_hot(QkThread *tstate, QkFrame *frame) {
 QkCodeUnit *qk_enter_entry_executor(QkThread *tstate, QkFrame *frame) {
     tstate->stats.executors_entered++;
     return qk_run_uops(tstate, frame, frame->code->entry_executor);
+}
+
+void qk_trace_note_miss(QkThread *tstate) {
+    if (tstate->recorder != NULL) {
+        tstate->recorder->missed = true;
+    }
 }
 
 void qk_take_side_exit(QkThread *tstate, QkFrame *frame, uint64_t operand) {
@@ -379,12 +386,15 @@ static bool called_from(QkFrame *frame, QkFrame *ancestor) {
  * to skip it, -1 when recording ended. */
 static int follow(QkThread *tstate, QkTraceRecorder *rec, QkFrame *frame, QkCodeUnit *instr) {
     uint16_t expect = rec->expect;
+    bool missed = rec->missed;
     rec->expect = 0;
     rec->entered = false;
-    if (expect == QK_FLAG_PUSHES_FRAME && frame == rec->frame) {
-        /* It did not enter the frame this time (an exhausted generator): the trace, which would,
-         * ends before it. */
-        uint32_t target = offset_of(frame, rec->last);
+    rec->missed = false;
+    if (expect == QK_FLAG_PUSHES_FRAME && (missed || frame == rec->frame)) {
+        /* The frame tier 1 went on in is not the one the recorded micro-ops enter: the call
+         * missed its specialization (another function than the one its guard pins), or it
+         * entered no frame this time (an exhausted generator). The trace ends before it. */
+        uint32_t target = offset_of(rec->frame, rec->last);
         rec->length = rec->last_start;
         finish(tstate, rec, _EXIT_TRACE, 0, target);
         return -1;
@@ -412,6 +422,7 @@ static int follow(QkThread *tstate, QkTraceRecorder *rec, QkFrame *frame, QkCode
     }
     if (called_from(frame, rec->frame)) {
         rec->expect = expect;
+        rec->missed = missed;
         return 1;
     }
     qk_trace_abort(tstate, QK_ABORT_left_frames);

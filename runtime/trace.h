@@ -11,6 +11,8 @@ void qk_trace_record(QkThread *tstate, QkFrame *frame, QkCodeUnit *instr);
  * on at, in tstate->current_frame (NULL: the exception raised there must be handled). */
 void qk_entry_hot(QkThread *tstate, QkFrame *frame);
 QkCodeUnit *qk_enter_entry_executor(QkThread *tstate, QkFrame *frame);
+/* A specialized instruction missed (re-ran its generic form) while a trace is being recorded. */
+void qk_trace_note_miss(QkThread *tstate);
 /* Drops an active recording (no-op when none): errors, shutdown. */
 void qk_trace_abort(QkThread *tstate, QkTraceAbort reason);
 /* An exception was raised in `frame` while recording: ends the trace after the instruction that

@@ -294,7 +294,7 @@ CASES = {
     "fact_unknown": (
         "op(_A, (x -- y: integer)) { y = x; }\n",
         "uop_defs/a.uops:1:14: error: unknown fact 'integer' (expected one of int, float, str, "
-        "bool, none, list, tuple, dict, type_version, operand, const)",
+        "bool, none, list, tuple, dict, type_version, operand, const, plain_attr)",
     ),
     "fact_on_input": (
         "op(_A, (x: int -- y)) { y = x; }\n",

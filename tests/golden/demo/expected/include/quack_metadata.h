@@ -149,6 +149,7 @@ enum {
     QK_FACT_TYPE_VERSION = 9,  // its class has the version that is the micro-op's operand
     QK_FACT_OPERAND = 10,      // the micro-op's operand itself
     QK_FACT_CONST = 11,        // frame->code->consts[oparg]
+    QK_FACT_PLAIN_ATTR = 12,   // its class has no data descriptor for names with the bit that is the micro-op's operand
 };
 
 #define QK_MAX_UOP_ITEMS 3
