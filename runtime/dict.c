@@ -1,8 +1,8 @@
 /* dict: insertion-ordered hash table with any hashable key. `indices` is an open-addressed
  * table (linear probing) of positions into `entries`, which keeps insertion order; a deleted
  * entry keeps its place with key QK_NULL (a tombstone: probing goes past it) until the next
- * resize compacts. Each entry's hash is kept in the same malloc'd block as the indices, after
- * them, so resizing never calls back into user __hash__. */
+ * resize compacts. One malloc'd block holds the indices, each entry's hash (so resizing never
+ * calls back into user __hash__) and the entries. */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,11 +22,49 @@ static void dict_traverse(QkObject *self, QkVisitFunc visit, void *arg) {
     }
 }
 
-static void dict_finalize(QkObject *self) {
-    QkDict *d = (QkDict *)self;
-    free(d->indices);
-    free(d->entries);
+/* Most dicts (instance dicts above all) never outgrow the smallest table; their blocks are
+ * kept for reuse instead of going back to malloc. Sanitizer builds free every block, so that a
+ * use after free is still caught. */
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SMALL_TABLES_KEPT 0
+#endif
+#endif
+#ifndef SMALL_TABLES_KEPT
+#define SMALL_TABLES_KEPT 4096
+#endif
+#define SMALL_INDICES 8
+
+static void *small_tables[SMALL_TABLES_KEPT + 1];
+static int n_small_tables;
+
+static size_t table_bytes(int64_t nindices, int64_t capacity) {
+    return (size_t)(nindices + capacity) * sizeof(int64_t) + (size_t)capacity * sizeof(QkDictEntry);
 }
+
+/* A table of nindices indices (and half as many entries), or NULL. */
+static int64_t *table_new(int64_t nindices) {
+    if (nindices == SMALL_INDICES && n_small_tables > 0) {
+        return small_tables[--n_small_tables];
+    }
+    return malloc(table_bytes(nindices, nindices / 2));
+}
+
+static void table_free(QkDict *d) {
+    if (d->nindices == SMALL_INDICES && n_small_tables < SMALL_TABLES_KEPT) {
+        small_tables[n_small_tables++] = d->indices;
+    } else {
+        free(d->indices);
+    }
+}
+
+void qk_dict_tables_fini(void) {
+    while (n_small_tables > 0) {
+        free(small_tables[--n_small_tables]);
+    }
+}
+
+static void dict_finalize(QkObject *self) { table_free((QkDict *)self); }
 
 QkValue qk_dict_new(QkThread *tstate) {
     return (QkValue)qk_alloc(tstate, &qk_dict_type, sizeof(QkDict));
@@ -39,14 +77,12 @@ static int dict_resize(QkThread *tstate, QkDict *d) {
         nindices *= 2;
     }
     int64_t capacity = nindices / 2;
-    int64_t *indices = malloc((size_t)(nindices + capacity) * sizeof *indices);
-    QkDictEntry *entries = malloc((size_t)capacity * sizeof *entries);
-    if (indices == NULL || entries == NULL) {
-        free(indices);
-        free(entries);
+    int64_t *indices = table_new(nindices);
+    if (indices == NULL) {
         qk_raise(tstate, &qk_exc_MemoryError, "out of memory");
         return -1;
     }
+    QkDictEntry *entries = (QkDictEntry *)(indices + nindices + capacity);
     memset(indices, 0xff, (size_t)nindices * sizeof *indices);
     int64_t *hashes = indices + nindices, n = 0;
     uint64_t mask = (uint64_t)nindices - 1;
@@ -63,8 +99,7 @@ static int dict_resize(QkThread *tstate, QkDict *d) {
         hashes[n] = h;
         entries[n++] = d->entries[ix];
     }
-    free(d->indices);
-    free(d->entries);
+    table_free(d);
     d->indices = indices;
     d->entries = entries;
     d->nindices = nindices;
@@ -599,8 +634,7 @@ static QkValue dict_clear(QkThread *tstate, QkValue self, QkValue *args, size_t 
         return QK_NULL;
     }
     QkDict *d = (QkDict *)self;
-    free(d->indices);
-    free(d->entries);
+    table_free(d);
     *d = (QkDict){.ob = d->ob};
     return QK_NONE;
 }

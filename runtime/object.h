@@ -187,6 +187,8 @@ typedef struct QkDict {
 } QkDict;
 
 QkValue qk_dict_new(QkThread *tstate);
+/* Frees the tables dicts kept for reuse: at exit, after every dict is gone. */
+void qk_dict_tables_fini(void);
 QkValue qk_dict_get(QkValue dict, QkValue key);                              /* QK_NULL: absent */
 int64_t qk_dict_index(QkValue dict, QkValue key); /* its entry's index (a hint), or -1: absent */
 int qk_dict_set(QkThread *tstate, QkValue dict, QkValue key, QkValue value); /* -1 on failure */
