@@ -123,6 +123,10 @@ int qk_set_in_dict(QkThread *tstate, QkValue *dict, QkValue obj, QkValue name, Q
     return qk_dict_set(tstate, *dict, name, value);
 }
 
+int qk_instance_add(QkThread *tstate, QkValue obj, QkValue name, QkValue value) {
+    return qk_set_in_dict(tstate, instance_dict_slot(obj), obj, name, value);
+}
+
 int qk_setattr(QkThread *tstate, QkValue obj, QkValue name, QkValue value) {
     if (!qk_is_str(name)) {
         qk_raise(tstate, &qk_exc_TypeError, "attribute name must be string, not '%s'",
