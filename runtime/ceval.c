@@ -122,6 +122,13 @@ static const QkExceptionEntry *find_handler(const QkCode *code, uint32_t offset)
         }                                                                                          \
         goto dispatch;                                                                             \
     } while (0)
+/* Back in the caller of a frame it entered in place: after the instruction that entered it. */
+#define RESUME_CALLER(done)                                                                        \
+    do {                                                                                           \
+        frame = (done)->previous;                                                                  \
+        next_instr = frame->instr_ptr + 1 + qk_cache_size[*frame->instr_ptr & 0xff];              \
+        stack_pointer = frame->stack_pointer;                                                      \
+    } while (0)
 /* Returning: the entry frame returns from qk_eval_frame; an inlined call resumes its caller after
  * the call instruction (whose caches it skips), with the result pushed on the caller's stack; a
  * generator a for loop resumed inline ends that loop (FOR_ITER's jump, its value dropped). */
@@ -138,9 +145,7 @@ static const QkExceptionEntry *find_handler(const QkCode *code, uint32_t offset)
             tstate->yielded = 0;                                                                   \
             return result_;                                                                        \
         }                                                                                          \
-        frame = done_->previous;                                                                   \
-        next_instr = frame->instr_ptr + 1 + qk_cache_size[*frame->instr_ptr & 0xff];              \
-        stack_pointer = frame->stack_pointer;                                                      \
+        RESUME_CALLER(done_);                                                                      \
         if (done_->owned_by_generator) {                                                           \
             next_instr += *frame->instr_ptr >> 8;                                                  \
             goto dispatch;                                                                         \
@@ -175,9 +180,7 @@ static const QkExceptionEntry *find_handler(const QkCode *code, uint32_t offset)
             tstate->yielded = 1;                                                                   \
             return yielded_;                                                                       \
         }                                                                                          \
-        frame = done_->previous;                                                                   \
-        next_instr = frame->instr_ptr + 1 + qk_cache_size[*frame->instr_ptr & 0xff];              \
-        stack_pointer = frame->stack_pointer;                                                      \
+        RESUME_CALLER(done_);                                                                      \
         *stack_pointer++ = yielded_;                                                               \
         goto dispatch;                                                                             \
     } while (0)
