@@ -34,6 +34,7 @@
     X(left_frames)      /* execution left the frames the trace follows (unwinding, generators) */ \
     X(branch_direction) /* a branch went a way with no tier-2 form */                             \
     X(empty)            /* nothing recorded before the trace had to end */                        \
+    X(too_short)        /* a function-entry trace not worth entering (trace.c MIN_ENTRY_WORK) */  \
     X(invalidated)      /* the tree a side trace was for became invalid */                        \
     X(no_memory)                                                                                   \
     X(shutdown)

@@ -12,6 +12,10 @@
 #include "quack_metadata.h"
 #include "trace.h"
 
+/* The fewest micro-ops (besides validity checks) a function-entry trace that does not loop must
+ * hold to be worth entering. */
+#define MIN_ENTRY_WORK 8
+
 /* Room after the recording limit: one instruction's micro-ops, its validity check, the end. */
 #define SLACK (QK_MAX_EXPANSION + 2)
 
@@ -312,13 +316,19 @@ static void install_side(QkThread *tstate, QkTraceRecorder *rec) {
 
 static void finish(QkThread *tstate, QkTraceRecorder *rec, uint16_t last, uint64_t operand,
                    uint32_t target) {
-    /* A trace of nothing but validity checks does nothing, unless it links to another trace. */
+    /* A trace of nothing but validity checks does nothing, unless it links to another trace; a
+     * function-entry trace of a few micro-ops that ends before looping (a tiny function's body)
+     * saves less than entering it costs on every call. */
     uint32_t work = last == _GOTO_EXECUTOR;
     for (uint32_t i = 0; i < rec->length; i++) {
         work += rec->body[i].opcode != _CHECK_VALIDITY;
     }
     if (work == 0) {
         qk_trace_abort(tstate, QK_ABORT_empty);
+        return;
+    }
+    if (rec->entry && last == _EXIT_TRACE && work < MIN_ENTRY_WORK) {
+        qk_trace_abort(tstate, QK_ABORT_too_short);
         return;
     }
     append(rec, last, 0, operand, target, target);

@@ -141,7 +141,9 @@ def test_traces_follow_defaults_keywords_operators_and_properties(
     assert "_CALL_NOT_INLINED" not in loop and "_CALL_KW_NOT_INLINED" not in loop
     assert loop.count("_RETURN_TO_CALLER") == 7  # the five, Vec() twice (two __init__ frames)
     assert loop[-1] == "_JUMP_TO_TOP"
-    assert stats["trace_aborts"] == {}
+    # No recording failed; the tiny dunders and getter, called from tier 1 before the loop was
+    # hot, are not worth function-entry traces of their own.
+    assert set(stats["trace_aborts"]) <= {"too_short"}
 
 
 def test_trace_depth_bounds_the_calls_followed(quack: Path, tmp_path: Path) -> None:
