@@ -163,6 +163,7 @@ void qk_specialize_call(QkThread *tstate, QkCodeUnit *instr, QkValue callable,
     int nargs = (int)(instr[0] >> 8) + (self_or_null != QK_NULL);
     int member = -1;
     uint32_t version = 0;
+    QkValue init = self_or_null == QK_NULL ? qk_simple_init_of(callable, nargs) : QK_NULL;
     if (qk_is_exact_args_function(callable, nargs)) {
         member = CALL_PY_EXACT_ARGS;
         version = ((QkFunction *)callable)->version;
@@ -171,10 +172,10 @@ void qk_specialize_call(QkThread *tstate, QkCodeUnit *instr, QkValue callable,
     } else if (self_or_null == QK_NULL && qk_is_exact_args_method(callable, nargs + 1)) {
         member = CALL_BOUND_METHOD_EXACT_ARGS;
         version = ((QkFunction *)((QkMethod *)callable)->func)->version;
-    } else if (self_or_null == QK_NULL && qk_simple_init_of(callable, nargs) != QK_NULL) {
+    } else if (init != QK_NULL) {
         member = CALL_ALLOC_AND_ENTER_INIT;
         version = ((QkType *)callable)->version;
-        ((QkType *)callable)->simple_init = qk_simple_init_of(callable, nargs);
+        ((QkType *)callable)->simple_init = init;
     } else if (is_defaults_function(callable, nargs)) {
         member = CALL_PY_WITH_DEFAULTS;
         version = ((QkFunction *)callable)->version;
