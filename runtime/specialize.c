@@ -212,6 +212,8 @@ static int64_t dict_index_of(QkValue dict, QkValue name) {
     return -1;
 }
 
+static QkValue read_operand64(const QkCodeUnit *unit) { return (QkValue)qk_read_u64(unit); }
+
 static void set_operand64(QkCodeUnit *unit, QkValue value) {
     uint64_t bits = value;
     memcpy(unit, &bits, sizeof bits);
@@ -287,10 +289,22 @@ void qk_specialize_load_method(QkThread *tstate, QkFrame *frame, QkCodeUnit *ins
         qk_is_type(method, &qk_function_type) || qk_is_type(method, &qk_method_descr_type);
     int member = -1;
     if (is_method && plain_lookup(type, method) && qk_instance_lacks(owner, name)) {
-        instr[2] = type->version;
-        set_operand64(&instr[3], method);
-        member = (type->flags & QK_TYPE_MAY_SHADOW) ? LOAD_METHOD_CACHED_SHADOWABLE
-                                                    : LOAD_METHOD_CACHED;
+        /* A site that found this method on another live, unflagged class too takes both. */
+        uint32_t seen = instr[2];
+        QkType *other = qk_type_with_version(seen);
+        bool either = (instr[0] & 0xff) == LOAD_METHOD_CACHED && seen != type->version &&
+                      other != NULL && !(other->flags & QK_TYPE_MAY_SHADOW) &&
+                      !(type->flags & QK_TYPE_MAY_SHADOW) && read_operand64(&instr[3]) == method;
+        if (either) {
+            set_operand64(&instr[2], (QkValue)((uint64_t)type->version << 32 | seen));
+            set_operand64(&instr[4], method);
+            member = LOAD_METHOD_CACHED_EITHER;
+        } else {
+            instr[2] = type->version;
+            set_operand64(&instr[3], method);
+            member = (type->flags & QK_TYPE_MAY_SHADOW) ? LOAD_METHOD_CACHED_SHADOWABLE
+                                                        : LOAD_METHOD_CACHED;
+        }
     }
     rewrite(tstate, instr, member);
 }

@@ -122,6 +122,12 @@ void qk_specialize_binary_subscr(QkThread *tstate, QkCodeUnit *instr, QkValue co
 
 static inline uint32_t qk_type_version(QkValue v) { return qk_type_of(v)->version; }
 
+/* LOAD_METHOD_CACHED_EITHER's guard: two class versions in one operand, low half first. */
+static inline bool qk_type_version_either(QkValue v, uint64_t versions) {
+    uint32_t version = qk_type_version(v);
+    return version == (uint32_t)versions || version == (uint32_t)(versions >> 32);
+}
+
 /* Does entry `hint` of a str-keyed dict hold `name`? The key is usually the same object (names
  * come from code objects); an equal string from another code object matches too. */
 static inline bool qk_dict_hint_matches(const QkDict *d, uint64_t hint, QkValue name) {

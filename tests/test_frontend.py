@@ -315,13 +315,13 @@ def test_calls_with_star_arguments_keywords_and_methods() -> None:
             25     1  POP_TOP
             26     2  LOAD_GLOBAL              5  (o)
             29     2  LOAD_METHOD              4  (m)
-            34     2  LOAD_GLOBAL              6  (x)
-            37     2  LOAD_CONST               2  (2)
-            38     2  LOAD_CONST               3  (('y',))
-            39     2  CALL_KW                  2
-            42     2  POP_TOP
-            43     2  LOAD_CONST               4  (None)
-            44     2  RETURN_VALUE
+            35     2  LOAD_GLOBAL              6  (x)
+            38     2  LOAD_CONST               2  (2)
+            39     2  LOAD_CONST               3  (('y',))
+            40     2  CALL_KW                  2
+            43     2  POP_TOP
+            44     2  LOAD_CONST               4  (None)
+            45     2  RETURN_VALUE
         """
     )
 
@@ -482,10 +482,10 @@ def test_class_body_and_zero_argument_super() -> None:
              6     3  LOAD_FAST                0  (self)
              7     3  CALL                     2
             10     3  LOAD_METHOD              1  (m)
-            15     3  CALL                     0
-            18     3  RETURN_VALUE
-            19     3  LOAD_CONST               0  (None)
-            20     3  RETURN_VALUE
+            16     3  CALL                     0
+            19     3  RETURN_VALUE
+            20     3  LOAD_CONST               0  (None)
+            21     3  RETURN_VALUE
           frees: __class__
         """
     )
