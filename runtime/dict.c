@@ -38,7 +38,9 @@ static void dict_traverse(QkObject *self, QkVisitFunc visit, void *arg) {
 static void *small_tables[SMALL_TABLES_KEPT + 1];
 static int n_small_tables;
 
-static size_t table_bytes(int64_t nindices, int64_t capacity) {
+/* The indices, then a hash and an entry for each of the nindices / 2 entries. */
+static size_t table_bytes(int64_t nindices) {
+    int64_t capacity = nindices / 2;
     return (size_t)(nindices + capacity) * sizeof(int64_t) + (size_t)capacity * sizeof(QkDictEntry);
 }
 
@@ -47,7 +49,7 @@ static int64_t *table_new(int64_t nindices) {
     if (nindices == SMALL_INDICES && n_small_tables > 0) {
         return small_tables[--n_small_tables];
     }
-    return malloc(table_bytes(nindices, nindices / 2));
+    return malloc(table_bytes(nindices));
 }
 
 static void table_free(QkDict *d) {

@@ -50,6 +50,7 @@ static QkCodeUnit *interpret(QkThread *tstate, QkFrame *frame, QkExecutor *ex) {
 
 QkCodeUnit *qk_run_uops(QkThread *tstate, QkFrame *frame, QkExecutor *ex) {
     QkCodeUnit *next;
+    tstate->stats.executors_entered++;
     tstate->executor_depth++;
     if (ex->jit_entry != NULL) {
         tstate->stats.jit_entries++;

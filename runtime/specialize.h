@@ -189,23 +189,27 @@ static inline bool qk_instance_lacks(QkValue owner, QkValue name) {
     return dict == QK_NULL || qk_dict_get(dict, name) == QK_NULL;
 }
 
-static inline QkValue qk_list_item_or_null(QkValue list, int64_t index) {
+/* list[index]'s slot, a negative index counting from the end; NULL when out of range. */
+static inline QkValue *qk_list_slot(QkValue list, int64_t index) {
     QkList *l = qk_as_list(list);
     if (index < 0) {
         index += l->size;
     }
-    return index >= 0 && index < l->size ? l->items[index] : QK_NULL;
+    return index >= 0 && index < l->size ? &l->items[index] : NULL;
+}
+
+static inline QkValue qk_list_item_or_null(QkValue list, int64_t index) {
+    QkValue *slot = qk_list_slot(list, index);
+    return slot != NULL ? *slot : QK_NULL;
 }
 
 static inline bool qk_list_index_valid(QkValue list, int64_t index) {
-    int64_t size = qk_as_list(list)->size;
-    return index >= -size && index < size;
+    return qk_list_slot(list, index) != NULL;
 }
 
 /* list[index] = value, index valid (qk_list_index_valid). */
 static inline void qk_list_store(QkValue list, int64_t index, QkValue value) {
-    QkList *l = qk_as_list(list);
-    l->items[index < 0 ? index + l->size : index] = value;
+    *qk_list_slot(list, index) = value;
 }
 
 /* UNPACK_SEQUENCE's order: the first item ends on top of the stack. */

@@ -30,6 +30,15 @@
         NEXT_UOP();                                                                                \
     } while (0)
 
+/* The trace goes on in the caller of the frame it left, with `value` on the caller's stack. */
+#define PUSH_IN_CALLER(done, value)                                                                \
+    do {                                                                                           \
+        frame = (done)->previous;                                                                  \
+        stack_pointer = frame->stack_pointer;                                                      \
+        *stack_pointer++ = (value);                                                                \
+        NEXT_UOP();                                                                                \
+    } while (0)
+
 /* A return the trace follows (from a frame it pushed; guarded: never a misfit __init__ result):
  * the value, or the instance an __init__ initialized, goes on the caller's stack. */
 #define RETURN_TO_CALLER(value)                                                                    \
@@ -40,10 +49,7 @@
             result_ = done_->init_self;                                                            \
         }                                                                                          \
         qk_frame_pop(tstate, done_);                                                               \
-        frame = done_->previous;                                                                   \
-        stack_pointer = frame->stack_pointer;                                                      \
-        *stack_pointer++ = result_;                                                                \
-        NEXT_UOP();                                                                                \
+        PUSH_IN_CALLER(done_, result_);                                                            \
     } while (0)
 
 /* A yield the trace follows (from a generator frame it entered): the generator stops after the
@@ -55,10 +61,7 @@
         QkFrame *done_ = frame;                                                                    \
         qk_generator_suspend(tstate, done_, qk_code_start(done_) + CURRENT_TARGET() + 1,           \
                              stack_pointer);                                                       \
-        frame = done_->previous;                                                                   \
-        stack_pointer = frame->stack_pointer;                                                      \
-        *stack_pointer++ = yielded_;                                                               \
-        NEXT_UOP();                                                                                \
+        PUSH_IN_CALLER(done_, yielded_);                                                           \
     } while (0)
 
 #endif

@@ -112,7 +112,6 @@ void qk_entry_hot(QkThread *tstate, QkFrame *frame) {
 }
 
 QkCodeUnit *qk_enter_entry_executor(QkThread *tstate, QkFrame *frame) {
-    tstate->stats.executors_entered++;
     return qk_run_uops(tstate, frame, frame->code->entry_executor);
 }
 
@@ -555,6 +554,5 @@ QkCodeUnit *qk_enter_executor(QkThread *tstate, QkFrame *frame, uint32_t index) 
         /* Recording through a generator's loop (qk_trace_record): the plain back edge. */
         return ex->backedge + 1 + qk_cache_size[JUMP_BACKWARD] - (ex->original >> 8);
     }
-    tstate->stats.executors_entered++;
     return qk_run_uops(tstate, frame, ex);
 }
