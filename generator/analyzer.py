@@ -182,9 +182,7 @@ class _Analyzer:
                 resolved.append(part)
                 offset += part.units
                 continue
-            uop = self.analysis.uops.get(part.name)
-            if uop is None:
-                raise ToolchainError(f"unknown micro-op {part.name!r} in {name}", part.location)
+            uop = self._known_uop(part, name)
             if uop.properties.tier2_only:
                 raise ToolchainError(
                     f"{part.name} only runs in traces (it uses a tier-2-only macro), so it "
@@ -258,9 +256,7 @@ class _Analyzer:
             return None
         uops: list[Uop] = []
         for ref in refs:
-            uop = self.analysis.uops.get(ref.name)
-            if uop is None:
-                raise ToolchainError(f"unknown micro-op {ref.name!r} in {keyword}", ref.location)
+            uop = self._known_uop(ref, keyword)
             if not uop.has_tier2_form:
                 raise ToolchainError(
                     f"{ref.name} is tier-1-only, so a trace cannot record it", ref.location
@@ -383,8 +379,8 @@ class _Analyzer:
             if not isinstance(decl, ReuseDecl):
                 continue
             what = f"reuse({decl.base.name}, {decl.input.name})"
-            base = self._reuse_uop(decl.base, what)
-            variant = self._reuse_uop(decl.variant, what)
+            base = self._known_uop(decl.base, what)
+            variant = self._known_uop(decl.variant, what)
             key = (base.name, decl.input.name)
             if key in declared:
                 raise ToolchainError(
@@ -414,7 +410,8 @@ class _Analyzer:
                 )
             self.analysis.reuses.setdefault(base.name, []).append(Reuse(base, index, variant, decl))
 
-    def _reuse_uop(self, ref: UopRef, what: str) -> Uop:
+    def _known_uop(self, ref: UopRef, what: str) -> Uop:
+        """The micro-op a macro, branch, trace or reuse declaration (`what`) names."""
         uop = self.analysis.uops.get(ref.name)
         if uop is None:
             raise ToolchainError(f"unknown micro-op {ref.name!r} in {what}", ref.location)
