@@ -26,6 +26,11 @@ static inline bool qk_counter_fires(QkCodeUnit *unit, uint32_t threshold) {
     return true;
 }
 
+/* No attempt has failed yet: a specializing instruction still in its first wait. */
+static inline bool qk_counter_warming(const QkCodeUnit *unit) {
+    return (*unit >> QK_COUNTER_BACKOFF_SHIFT) == 0;
+}
+
 /* An attempt failed: wait twice as long next time. */
 static inline void qk_counter_back_off(QkCodeUnit *unit) {
     uint32_t backoff = (*unit >> QK_COUNTER_BACKOFF_SHIFT) + 1;

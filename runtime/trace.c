@@ -20,7 +20,9 @@
 #define SLACK (QK_MAX_EXPANSION + 2)
 
 struct QkTraceRecorder {
-    QkFrame *start_frame;
+    QkCode *start_code;   /* the code the trace starts in (its executor's) */
+    QkFrame *start_frame; /* the frame it starts in; NULL once the trace returned out of it */
+    QkCodeUnit *start_instr; /* the first instruction recorded */
     QkFrame *frame;       /* the frame of the instruction recorded last */
     uint32_t depth;       /* calls followed and not returned from */
     uint32_t expect;      /* QK_FLAG_PUSHES_FRAME / _POPS_FRAME: the frame change coming next */
@@ -84,6 +86,7 @@ static QkTraceRecorder *start(QkThread *tstate, QkFrame *frame) {
         return NULL;
     }
     rec->origins = origins;
+    rec->start_code = frame->code;
     rec->start_frame = rec->frame = frame;
     tstate->recorder = rec;
     tstate->stats.traces_started++;
@@ -205,7 +208,7 @@ static QkExecutor *build(QkThread *tstate, QkTraceRecorder *rec, QkExecutor *roo
     }
     QkExecutor *root = root_or_null != NULL ? root_or_null : ex;
     ex->root = root;
-    ex->code = rec->start_frame->code;
+    ex->code = rec->start_code;
     ex->traced = rec->length;
     ex->valid = true;
     ex->entry = rec->entry;
@@ -257,7 +260,7 @@ static QkExecutor *build(QkThread *tstate, QkTraceRecorder *rec, QkExecutor *roo
 /* A function-entry trace: tier 1's calls run it (see qk_enter_entry_executor), nothing in the code
  * changes. */
 static void install_entry(QkThread *tstate, QkTraceRecorder *rec) {
-    QkCode *code = rec->start_frame->code;
+    QkCode *code = rec->start_code;
     if (code->entry_executor != NULL) {
         return;
     }
@@ -273,7 +276,7 @@ static void install_entry(QkThread *tstate, QkTraceRecorder *rec) {
 }
 
 static void install_root(QkThread *tstate, QkTraceRecorder *rec) {
-    QkCode *code = rec->start_frame->code;
+    QkCode *code = rec->start_code;
     QkExecutor **list = realloc(code->executors, (code->nexecutors + 1) * sizeof *list);
     if (list == NULL) {
         return;
@@ -290,7 +293,7 @@ static void install_root(QkThread *tstate, QkTraceRecorder *rec) {
     rec->backedge[0] = ENTER_EXECUTOR | ex->index << 8;
     qk_executor_track(ex);
     tstate->stats.traces_compiled++;
-    log_trace(tstate, ex, offset_of(rec->start_frame, rec->head));
+    log_trace(tstate, ex, (uint32_t)(rec->head - code->code));
 }
 
 static void install_side(QkThread *tstate, QkTraceRecorder *rec) {
@@ -326,7 +329,7 @@ static void finish(QkThread *tstate, QkTraceRecorder *rec, uint16_t last, uint64
         qk_trace_abort(tstate, QK_ABORT_empty);
         return;
     }
-    if (rec->entry && last == _EXIT_TRACE && work < MIN_ENTRY_WORK) {
+    if (rec->entry && (last == _STOP_TRACE || last == _EXIT_TRACE) && work < MIN_ENTRY_WORK) {
         qk_trace_abort(tstate, QK_ABORT_too_short);
         return;
     }
@@ -351,7 +354,7 @@ void qk_trace_error(QkThread *tstate, QkFrame *frame) {
     if (frame == rec->frame && rec->last != NULL && rec->pending == NULL && rec->expect == 0 &&
         frame->instr_ptr == rec->last) {
         uint32_t next = offset_of(frame, rec->last) + 1 + qk_cache_size[*rec->last & 0xff];
-        finish(tstate, rec, _EXIT_TRACE, 0, next);
+        finish(tstate, rec, _STOP_TRACE, 0, next);
         return;
     }
     qk_trace_abort(tstate, QK_ABORT_error);
@@ -405,7 +408,7 @@ static int follow(QkThread *tstate, QkTraceRecorder *rec, QkFrame *frame, QkCode
          * entered no frame this time (an exhausted generator). The trace ends before it. */
         uint32_t target = offset_of(rec->frame, rec->last);
         rec->length = rec->last_start;
-        finish(tstate, rec, _EXIT_TRACE, 0, target);
+        finish(tstate, rec, _STOP_TRACE, 0, target);
         return -1;
     }
     if (frame == rec->frame) {
@@ -425,8 +428,12 @@ static int follow(QkThread *tstate, QkTraceRecorder *rec, QkFrame *frame, QkCode
         return 0;
     }
     if (expect == QK_FLAG_POPS_FRAME && rec->frame->previous == frame) {
+        if (rec->depth == 0) {
+            rec->start_frame = NULL; /* returned out of it: no loop of it closes any more */
+        } else {
+            rec->depth--;
+        }
         rec->frame = frame;
-        rec->depth--;
         return 0;
     }
     if (called_from(frame, rec->frame)) {
@@ -443,6 +450,17 @@ static uint64_t cache_operand(QkCodeUnit *instr, const QkExpansionItem *item) {
         return instr[1 + item->cache_offset];
     }
     return item->cache_size >= 2 ? qk_read_u64(&instr[1 + item->cache_offset]) : 0;
+}
+
+/* Whether the trace already returned out of a frame through the return at `offset` of `code`. */
+static bool followed_before(const QkTraceRecorder *rec, const QkCode *code, uint32_t offset) {
+    for (uint32_t i = 0; i < rec->length; i++) {
+        if (rec->body[i].opcode == _GUARD_CALLER && rec->body[i].target == offset &&
+            rec->origins[i].code == code) {
+            return true;
+        }
+    }
+    return false;
 }
 
 /* QK_FLAG_PUSHES_FRAME / _POPS_FRAME: whether an instruction's micro-ops enter or leave a frame. */
@@ -469,26 +487,36 @@ void qk_trace_record(QkThread *tstate, QkFrame *frame, QkCodeUnit *instr) {
         finish(tstate, rec, _JUMP_TO_TOP, 0, here);
         return;
     }
+    if (rec->start_instr == NULL) {
+        rec->start_instr = instr;
+    } else if (instr == rec->start_instr && rec->start_frame == NULL && rec->depth == 0) {
+        /* Back at its first instruction after returning out of the frame it started in (a chain
+         * of returns up a recursion): round again, in this frame. */
+        finish(tstate, rec, _JUMP_TO_TOP, 0, here);
+        return;
+    }
     if (rec->entered && here == 0) {
         /* A call followed into the code of a function-entry trace (recursion, directly or
          * through other functions followed): the trace goes on from its top in the new frame
          * (its micro-ops run in whatever frame the `frame` register holds). A side trace of such
-         * a tree jumps into its root the same way. */
-        if (rec->entry && frame->code == rec->start_frame->code) {
+         * a tree jumps into its root the same way, and a call too deep to follow into any
+         * function-entry trace. */
+        if (rec->entry && frame->code == rec->start_code) {
             finish(tstate, rec, _JUMP_TO_TOP, 0, here);
             return;
         }
-        QkExecutor *tree = rec->tree;
-        if (tree != NULL && tree->entry && frame->code->entry_executor == tree &&
-            (!tstate->jit_enabled || tree->jit_code != NULL)) {
-            finish(tstate, rec, _GOTO_EXECUTOR, (uintptr_t)tree, here);
+        QkExecutor *tree = rec->tree, *entry = frame->code->entry_executor;
+        bool linkable = entry != NULL && (!tstate->jit_enabled || entry->jit_code != NULL);
+        if (linkable && ((tree != NULL && tree->entry && entry == tree) ||
+                         rec->depth > tstate->trace_config.max_depth)) {
+            finish(tstate, rec, _GOTO_EXECUTOR, (uintptr_t)entry, here);
             return;
         }
     }
     uint32_t opcode = *instr & 0xff, oparg = *instr >> 8;
     if (rec->length >= tstate->trace_config.max_length ||
         rec->depth > tstate->trace_config.max_depth) {
-        finish(tstate, rec, _EXIT_TRACE, 0, here);
+        finish(tstate, rec, _STOP_TRACE, 0, here);
         return;
     }
     if ((opcode == ENTER_EXECUTOR || opcode == JUMP_BACKWARD) && rec->depth > 0 &&
@@ -505,7 +533,7 @@ void qk_trace_record(QkThread *tstate, QkFrame *frame, QkCodeUnit *instr) {
         if (!tstate->jit_enabled || ex->jit_code != NULL) {
             finish(tstate, rec, _GOTO_EXECUTOR, (uintptr_t)ex, here);
         } else {
-            finish(tstate, rec, _EXIT_TRACE, 0, here);
+            finish(tstate, rec, _STOP_TRACE, 0, here);
         }
         return;
     }
@@ -513,8 +541,15 @@ void qk_trace_record(QkThread *tstate, QkFrame *frame, QkCodeUnit *instr) {
         /* Closing the loop happens at the head; any other back edge is an inner loop. */
         if (rec->head == NULL || instr + 1 + qk_cache_size[opcode] - oparg != rec->head ||
             frame != rec->start_frame) {
-            finish(tstate, rec, _EXIT_TRACE, 0, here);
+            finish(tstate, rec, _STOP_TRACE, 0, here);
         }
+        return;
+    }
+    uint8_t family = qk_family_of[opcode];
+    if (family != 0xFF && qk_family_head[family] == opcode && qk_counter_warming(&instr[1])) {
+        /* Not specialized yet (cold code after a return or call followed): its generic form
+         * would stay in the trace for good, so the trace ends before it. */
+        finish(tstate, rec, _STOP_TRACE, 0, here);
         return;
     }
     const QkExpansion *expansion = &qk_expansions[opcode];
@@ -525,17 +560,30 @@ void qk_trace_record(QkThread *tstate, QkFrame *frame, QkCodeUnit *instr) {
         return;
     }
     uint32_t change = frame_change(expansion);
-    /* Returning from the frame the trace started in: where the caller goes on is not pinned by
-     * anything in the trace (the function may have several callers). A generator's return ends
-     * the loop that resumed it (tier 1's LEAVE_FRAME jumps there), which no trace form does. */
-    if ((change & QK_FLAG_POPS_FRAME) &&
-        (rec->depth == 0 || (frame->owned_by_generator && opcode != YIELD_VALUE))) {
+    /* A generator's return ends the loop that resumed it (tier 1's LEAVE_FRAME jumps there),
+     * which no trace form does, and a yield goes on only in a loop the trace followed into the
+     * generator. A return out of a frame the trace did not push is followed when a Python frame
+     * of this interpreter loop called it (not a C call). */
+    bool followed = frame->owned_by_generator ? opcode == YIELD_VALUE && rec->depth > 0
+                                              : rec->depth > 0 || !frame->is_entry;
+    if ((change & QK_FLAG_POPS_FRAME) && !followed) {
         finish(tstate, rec, _EXIT_TRACE, 0, here);
+        return;
+    }
+    bool returns_out = (change & QK_FLAG_POPS_FRAME) && rec->depth == 0;
+    if (returns_out && followed_before(rec, frame->code, here)) {
+        /* A chain of returns up a recursion came back to a return it followed: a side trace
+         * started here (once this end is hot) closes that loop. */
+        finish(tstate, rec, _STOP_TRACE, 0, here);
         return;
     }
     append(rec, _CHECK_VALIDITY, 0, 0, here, here);
     rec->last = instr;
     rec->last_start = rec->length;
+    if (returns_out) {
+        /* Its caller may differ from call to call: the guard pins the one seen now. */
+        append(rec, _GUARD_CALLER, 0, (uintptr_t)frame->previous->instr_ptr, here, here);
+    }
     if (branch) {
         rec->pending = instr;
         return;

@@ -149,8 +149,12 @@ def test_traces_follow_defaults_keywords_operators_and_properties(
 def test_trace_depth_bounds_the_calls_followed(quack: Path, tmp_path: Path) -> None:
     program = write(tmp_path, "calls.py", CALLS_IN_LOOP)
     result, _ = checked(quack, program, tmp_path, "--dump-traces", QUACK_TRACE_DEPTH="0")
-    for _, _, uops in dumped_traces(result.stderr):
-        assert "_RETURN_TO_CALLER" not in uops
+    # No trace follows a call into its callee, so every return in a trace is one out of a frame
+    # the trace did not push (a side trace from the callee's start), behind a guard on its caller.
+    traces = dumped_traces(result.stderr)
+    assert any("_GUARD_CALLER" in uops for _, _, uops in traces)
+    for _, _, uops in traces:
+        assert uops.count("_RETURN_TO_CALLER") == uops.count("_GUARD_CALLER")
 
 
 BRANCH_FLIPS = """\
@@ -233,7 +237,7 @@ def test_a_recording_that_raises_ends_after_the_raising_instruction(
     assert stats["traces_compiled"] == 1
     assert stats["trace_aborts"] == {}
     uops = dumped_traces(result.stderr)[-1][2]
-    assert uops[-2:] == ["_BINARY_SUBSCR_DICT", "_EXIT_TRACE"]
+    assert uops[-2:] == ["_BINARY_SUBSCR_DICT", "_STOP_TRACE"]
 
 
 def test_abort_reasons_are_counted(quack: Path, tmp_path: Path) -> None:
@@ -363,7 +367,7 @@ def entry_traces(stderr: str) -> list[tuple[str, list[str]]]:
 def test_recursion_gets_function_entry_traces(quack: Path, tmp_path: Path, jit: str) -> None:
     """A hot function without a loop gets a trace from its first instruction; recursion (direct,
     or mutual through a function the trace followed) goes on from the trace's top in the new
-    frame; the trace ends before its first frame returns."""
+    frame; the entry trace itself never returns (its side traces do, see below)."""
     program = write(tmp_path, "recursion.py", RECURSION)
     result, stats = checked(quack, program, tmp_path, "--dump-traces", QUACK_JIT=jit)
     traces = dict(entry_traces(result.stderr))
@@ -383,6 +387,91 @@ def test_recursion_gets_function_entry_traces(quack: Path, tmp_path: Path, jit: 
     assert stats["entry_traces_compiled"] == len(logged)
     assert stats["executors_entered"] > 1000
     assert stats["jit_entries" if jit == "1" else "tier2_entries"] == stats["executors_entered"]
+
+
+FIB = """\
+def fib(n):
+    if n < 2:
+        return n
+    return fib(n - 1) + fib(n - 2)
+
+
+print(fib(22))
+"""
+
+
+def trace_ends(stderr: str, function: str) -> list[list[str]]:
+    """The optimized traces --dump-traces printed for `function`'s tree members."""
+    return [u for kind, fn, u in dumped_traces(stderr) if kind == "optimized" and fn == function]
+
+
+@pytest.mark.parametrize("jit", ["0", "1"])
+def test_returns_are_followed_behind_a_guard_on_the_caller(
+    quack: Path, tmp_path: Path, jit: str
+) -> None:
+    """A return out of a frame the trace did not push goes on in the caller when the caller
+    resumes at the call seen while recording: fib's side traces return into fib(n - 1)'s or
+    fib(n - 2)'s caller, add, and call again into the entry trace, so the 57,313 calls of
+    fib(22) leave machine code only a few dozen times."""
+    program = write(tmp_path, "fib.py", FIB)
+    result, stats = checked(quack, program, tmp_path, "--dump-traces", QUACK_JIT=jit)
+    traces = trace_ends(result.stderr, "fib")
+    sides = traces[1:]
+    assert sides and all(u[:4] == ["_CHECK_VALIDITY"] + RETURN_OUT for u in sides[1:])
+    assert any(u[-1] == "_GOTO_EXECUTOR" for u in sides)
+    assert all(u.count("_RETURN_TO_CALLER") == u.count("_GUARD_CALLER") for u in traces)
+    assert stats["executors_entered"] < 200
+
+
+RETURN_OUT = ["_GUARD_CALLER", "_GUARD_INIT_RESULT", "_RETURN_TO_CALLER"]
+
+RETURN_CHAIN = """\
+def is_even(n):
+    if n == 0:
+        return True
+    return is_odd(n - 1)
+
+
+def is_odd(n):
+    if n == 0:
+        return False
+    return is_even(n - 1)
+
+
+print(sum(1 for n in range(300, 400) if is_even(n)))
+"""
+
+
+def test_a_chain_of_returns_closes_a_loop(quack: Path, tmp_path: Path) -> None:
+    """Unwinding a 300-deep mutual recursion: a trace that comes back to a return it already
+    followed stops there, and the side trace from that return, back at its first instruction
+    after returning out, loops: two returns per round, not one trace per level."""
+    program = write(tmp_path, "chain.py", RETURN_CHAIN)
+    result, stats = checked(quack, program, tmp_path, "--dump-traces")
+    traces = [u for kind, _, u in dumped_traces(result.stderr) if kind == "optimized"]
+    loops = [u for u in traces if u == ["_CHECK_VALIDITY"] + 2 * RETURN_OUT + ["_JUMP_TO_TOP"]]
+    assert loops
+    assert any(u[-4:] == RETURN_OUT + ["_STOP_TRACE"] for u in traces)
+    assert max(len(u) for u in traces) < 120
+    assert stats["executors_entered"] < 300
+
+
+def test_a_trace_stops_before_an_instruction_not_yet_specialized(
+    quack: Path, tmp_path: Path
+) -> None:
+    """work's entry trace, recorded at its fifth call, returns into main, where the next call
+    is one that has never run: its LOAD_GLOBAL is still generic and would stay so in the trace,
+    so the trace stops before it (a counted exit, which a side trace can continue)."""
+    calls = "".join(f"    work({i})\n" for i in range(24))
+    program = write(
+        tmp_path,
+        "cold.py",
+        "def work(n):\n    a = n + 1\n    b = a * 2\n    c = b - n\n    return c * a\n\n\n"
+        f"def main():\n{calls}    print(work(7) % 5 + 1)\n\n\nmain()\n",
+    )
+    result, _ = checked(quack, program, tmp_path, "--dump-traces", QUACK_JIT_THRESHOLD="4")
+    [entry] = trace_ends(result.stderr, "work")
+    assert entry[-5:] == RETURN_OUT + ["_POP_TOP", "_STOP_TRACE"]
 
 
 def test_tier2_off_counts_no_function_entries(quack: Path, tmp_path: Path) -> None:
