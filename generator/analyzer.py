@@ -726,6 +726,7 @@ class _BodyScan:
             escapes=fx.Effect.ESCAPES in self.effects,
             allocates=fx.Effect.ALLOCATES in self.effects,
             writes=fx.Effect.WRITES in self.effects,
+            invalidates=fx.Effect.INVALIDATES in self.effects,
             jumps="JUMPBY" in used,
             reads_context=self.reads_context,
             sets_locals="SETLOCAL" in used,

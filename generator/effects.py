@@ -11,6 +11,7 @@ class Effect(Flag):
     FAILS = auto()
     ALLOCATES = auto()
     ESCAPES = auto()
+    INVALIDATES = auto()
 
 
 EFFECT_NAMES: dict[str, Effect] = {
@@ -19,10 +20,15 @@ EFFECT_NAMES: dict[str, Effect] = {
     "fails": Effect.FAILS,
     "allocates": Effect.ALLOCATES,
     "escapes": Effect.ESCAPES,
+    "invalidates": Effect.INVALIDATES,
 }
 
-# Running arbitrary code can do anything the other effects name.
-_IMPLIED = {Effect.ESCAPES: Effect.ALLOCATES | Effect.FAILS | Effect.WRITES}
+# Running arbitrary code can do anything the other effects name; a change that invalidates traces
+# is a write.
+_IMPLIED = {
+    Effect.ESCAPES: Effect.ALLOCATES | Effect.FAILS | Effect.WRITES | Effect.INVALIDATES,
+    Effect.INVALIDATES: Effect.WRITES,
+}
 
 
 def close(effects: Effect) -> Effect:

@@ -27,6 +27,7 @@ FLAGS: tuple[tuple[str, Callable[[Properties], bool]], ...] = (
     ("TIER2_ONLY", lambda p: p.tier2_only),
     ("NEEDS_SYNC", lambda p: p.needs_sync),
     ("PURE", lambda p: p.pure),
+    ("INVALIDATES", lambda p: p.invalidates),
 )
 # Flag bits of instructions only, after the micro-op ones (so those keep their values).
 SPECIALIZED = "SPECIALIZED"  # a family member: the specializer put it there, a miss undoes it

@@ -28,6 +28,11 @@ FACTS: tuple[tuple[str, str], ...] = (
         "plain_attr",
         "its class has no data descriptor for names with the bit that is the micro-op's operand",
     ),
+    (
+        "global",
+        "what the name frame->code->names[oparg] is bound to in the globals, or else the builtins, "
+        "the trace was recorded with (the micro-op's guards check nothing else)",
+    ),
 )
 FACT_NAMES: tuple[str, ...] = tuple(name for name, _ in FACTS)
 # `name: fresh FACT`: the output is a new heap object that nothing else references yet, so a
@@ -42,6 +47,7 @@ NOT_FRESH_FACTS: tuple[str, ...] = (
     "operand",
     "const",
     "plain_attr",
+    "global",
 )
 
 
@@ -226,6 +232,8 @@ class Properties:
     escapes: bool = False
     allocates: bool = False
     writes: bool = False
+    # May change what traces rely on (a global's binding): the next validity check stays.
+    invalidates: bool = False
     jumps: bool = False  # uses JUMPBY
     # Reads the frame (beyond its code's constants and names), its locals or the thread: its
     # result depends on more than its inputs, operand and oparg.

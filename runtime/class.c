@@ -407,7 +407,7 @@ QkType *qk_type_with_version(uint32_t version) {
 static void renew_version(QkThread *tstate, QkType *t) {
     t->version = qk_next_type_version();
     t->simple_init = QK_NULL;
-    qk_invalidate_dependents(tstate, QK_DEPENDS_ON_CLASS, t);
+    qk_invalidate_dependents(tstate, QK_DEPENDS_ON_CLASS, t, 0);
 }
 
 /* Which names' lookups on the class find no data descriptor (QkType.plain_names). */

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "invalidate.h"
 #include "objmodel.h"
 #include "quack.h"
 #include "quack_opcodes.h"
@@ -156,9 +157,22 @@ restart:
     }
 }
 
+void qk_dict_watch(QkValue dict, QkValue name) {
+    ((QkDict *)dict)->watched |= qk_watch_bits(qk_str_hash(name));
+}
+
+/* Every change to a key goes through here first: traces that rely on it are invalidated. */
+static void key_changes(QkThread *tstate, QkDict *d, int64_t hash) {
+    uint64_t bits = qk_watch_bits((uint64_t)hash);
+    if ((d->watched & bits) == bits) {
+        qk_dict_watched_changed(tstate, d, (uint64_t)hash);
+    }
+}
+
 /* Inserts a key known to be absent. */
 static int dict_insert(QkThread *tstate, QkDict *d, QkValue key, int64_t hash, QkValue value,
                        uint64_t slot) {
+    key_changes(tstate, d, hash);
     if (d->nentries >= d->capacity) {
         if (dict_resize(tstate, d) < 0) {
             return -1;
@@ -196,6 +210,7 @@ int qk_dict_set(QkThread *tstate, QkValue dict, QkValue key, QkValue value) {
     uint64_t slot;
     int64_t ix = dict_lookup(NULL, d, key, hash, &slot);
     if (ix >= 0) {
+        key_changes(tstate, d, hash);
         d->entries[ix].value = value;
         return 0;
     }
@@ -242,6 +257,7 @@ int qk_dict_setitem(QkThread *tstate, QkValue dict, QkValue key, QkValue value) 
         return -1;
     }
     if (ix >= 0) {
+        key_changes(tstate, d, hash);
         d->entries[ix].value = value;
         return 0;
     }
@@ -262,6 +278,7 @@ int qk_dict_delitem(QkThread *tstate, QkValue dict, QkValue key, QkValue *out) {
     if (out != NULL) {
         *out = d->entries[ix].value;
     }
+    key_changes(tstate, d, hash);
     d->entries[ix] = (QkDictEntry){QK_NULL, QK_NULL};
     d->used--;
     return 1;
@@ -573,6 +590,7 @@ static QkValue dict_popitem(QkThread *tstate, QkValue self, QkValue *args, size_
     }
     QkValue pair = qk_tuple_from_array(tstate, (QkValue *)&d->entries[ix], 2);
     if (pair != QK_NULL) {
+        key_changes(tstate, d, entry_hashes(d)[ix]);
         d->entries[ix] = (QkDictEntry){QK_NULL, QK_NULL};
         d->used--;
         d->nentries = ix;
@@ -636,6 +654,9 @@ static QkValue dict_clear(QkThread *tstate, QkValue self, QkValue *args, size_t 
         return QK_NULL;
     }
     QkDict *d = (QkDict *)self;
+    if (d->watched != 0) {
+        qk_dict_watched_changed(tstate, d, QK_ANY_KEY);
+    }
     table_free(d);
     *d = (QkDict){.ob = d->ob};
     return QK_NONE;

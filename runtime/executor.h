@@ -36,7 +36,8 @@ typedef struct QkExit {
 
 typedef struct QkDependency {
     QkDependencyKind kind;
-    const void *object; /* the QkType, or the dict (globals) */
+    const void *object; /* the QkType, the tree, or the dict (globals, builtins) */
+    uint64_t key;       /* globals: the name's hash; else 0 */
 } QkDependency;
 
 struct QkExecutor {
@@ -83,13 +84,14 @@ void qk_executor_track(QkExecutor *root);
 void qk_executor_untrack(QkExecutor *root);
 /* The first live root (the rest follow through next_root). */
 QkExecutor *qk_executors_live(void);
-int qk_executor_depend(QkExecutor *root, QkDependencyKind kind, const void *object);
+int qk_executor_depend(QkExecutor *root, QkDependencyKind kind, const void *object, uint64_t key);
 /* Frees the trees invalidated while traces ran, once none runs. */
 void qk_executors_reclaim(QkThread *tstate);
 
 /* Where a recorded micro-op ran: the optimizer reads constants and names through it. */
 typedef struct QkTraceOrigin {
     QkCode *code;
+    QkValue globals; /* the frame's */
 } QkTraceOrigin;
 
 /* The trace optimizer (optimizer.c): rewrites body[0..length) in place and returns the new

@@ -49,9 +49,14 @@ void qk_executor_untrack(QkExecutor *root) {
     }
 }
 
-int qk_executor_depend(QkExecutor *root, QkDependencyKind kind, const void *object) {
+static bool matches(const QkDependency *dep, QkDependencyKind kind, const void *object,
+                    uint64_t key) {
+    return dep->kind == kind && dep->object == object && (key == QK_ANY_KEY || dep->key == key);
+}
+
+int qk_executor_depend(QkExecutor *root, QkDependencyKind kind, const void *object, uint64_t key) {
     for (uint32_t i = 0; i < root->ndeps; i++) {
-        if (root->deps[i].kind == kind && root->deps[i].object == object) {
+        if (matches(&root->deps[i], kind, object, key)) {
             return 0;
         }
     }
@@ -60,20 +65,22 @@ int qk_executor_depend(QkExecutor *root, QkDependencyKind kind, const void *obje
         return -1;
     }
     root->deps = grown;
-    root->deps[root->ndeps++] = (QkDependency){kind, object};
+    root->deps[root->ndeps++] = (QkDependency){kind, object, key};
     return 0;
 }
 
-static bool depends_on(const QkExecutor *root, QkDependencyKind kind, const void *object) {
+static bool depends_on(const QkExecutor *root, QkDependencyKind kind, const void *object,
+                       uint64_t key) {
     for (uint32_t i = 0; i < root->ndeps; i++) {
-        if (root->deps[i].kind == kind && root->deps[i].object == object) {
+        if (matches(&root->deps[i], kind, object, key)) {
             return true;
         }
     }
     return false;
 }
 
-static void invalidate_dependents(QkThread *tstate, QkDependencyKind kind, const void *object);
+static void invalidate_dependents(QkThread *tstate, QkDependencyKind kind, const void *object,
+                                  uint64_t key);
 
 static void invalidate(QkThread *tstate, QkExecutor *root) {
     untrack(root);
@@ -91,15 +98,16 @@ static void invalidate(QkThread *tstate, QkExecutor *root) {
     qk_trace_forget(tstate, root);
     tstate->stats.traces_invalidated++;
     /* Trees that jump into this one go too (it is no longer live, so cycles end here). */
-    invalidate_dependents(tstate, QK_DEPENDS_ON_TREE, root);
+    invalidate_dependents(tstate, QK_DEPENDS_ON_TREE, root, 0);
 }
 
 /* Each invalidation changes the live list (dependents of dependents leave it too), so the scan
  * starts over after each. */
-static void invalidate_dependents(QkThread *tstate, QkDependencyKind kind, const void *object) {
+static void invalidate_dependents(QkThread *tstate, QkDependencyKind kind, const void *object,
+                                  uint64_t key) {
     QkExecutor *root = live_roots;
     while (root != NULL) {
-        if (depends_on(root, kind, object)) {
+        if (depends_on(root, kind, object, key)) {
             invalidate(tstate, root);
             root = live_roots;
         } else {
@@ -108,11 +116,16 @@ static void invalidate_dependents(QkThread *tstate, QkDependencyKind kind, const
     }
 }
 
-void qk_invalidate_dependents(QkThread *tstate, QkDependencyKind kind, const void *object) {
-    invalidate_dependents(tstate, kind, object);
+void qk_invalidate_dependents(QkThread *tstate, QkDependencyKind kind, const void *object,
+                              uint64_t key) {
+    invalidate_dependents(tstate, kind, object, key);
     if (tstate->executor_depth == 0) {
         qk_executors_reclaim(tstate);
     }
+}
+
+void qk_dict_watched_changed(QkThread *tstate, QkDict *dict, uint64_t hash) {
+    qk_invalidate_dependents(tstate, QK_DEPENDS_ON_GLOBAL, dict, hash);
 }
 
 void qk_executors_reclaim(QkThread *tstate) {

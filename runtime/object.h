@@ -184,9 +184,17 @@ typedef struct QkDict {
     int64_t nindices; /* power of two */
     int64_t *indices; /* -1 empty, else index into entries */
     QkDictEntry *entries;
+    uint64_t watched; /* qk_watch_bits of the names traces rely on (globals, builtins) */
 } QkDict;
 
+/* The two bits of 64 a watched dict keeps per name: a write to another name rarely has both. */
+static inline uint64_t qk_watch_bits(uint64_t hash) {
+    return ((uint64_t)1 << (hash & 63)) | ((uint64_t)1 << ((hash >> 6) & 63));
+}
+
 QkValue qk_dict_new(QkThread *tstate);
+/* Tells tier 2 when the str key `name` of the dict changes (is bound, rebound or deleted). */
+void qk_dict_watch(QkValue dict, QkValue name);
 /* Frees the tables dicts kept for reuse: at exit, after every dict is gone. */
 void qk_dict_tables_fini(void);
 QkValue qk_dict_get(QkValue dict, QkValue key);                              /* QK_NULL: absent */

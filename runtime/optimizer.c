@@ -216,7 +216,7 @@ static void learn(Optimizer *o, Value *v, uint8_t fact, const QkUOpInst *uop, Qk
         v->version = (uint32_t)uop->operand;
         QkType *type = qk_type_with_version(v->version);
         /* Guards dropped later rely on the class staying as it is. */
-        if (type == NULL || qk_executor_depend(o->root, QK_DEPENDS_ON_CLASS, type) < 0) {
+        if (type == NULL || qk_executor_depend(o->root, QK_DEPENDS_ON_CLASS, type, 0) < 0) {
             v->version = 0;
         }
         break;
@@ -346,20 +346,60 @@ static bool fold(Optimizer *o, const QkUOpInst *uop, const QkUopFacts *facts, Qk
 /* A pure micro-op whose outputs are all known constants (a class attribute found under a class
  * version, which its guard proved) becomes pops of its inputs and loads of the constants, which
  * go with whatever pops them unused. */
+/* Values a program rarely rebinds a global name to: folding others (counters, accumulators)
+ * would invalidate the trace at every store. */
+static bool rarely_rebound(QkValue v) {
+    return qk_is_type(v, &qk_function_type) || qk_is_type(v, &qk_builtin_type) ||
+           qk_is_type(v, &qk_type_type) || qk_is_type(v, &qk_module_type);
+}
+
+/* The `global` fact's value, now, if it is worth making a constant: the tree then depends on
+ * the name in the globals (and, for a builtin, in the builtins: the globals must not gain it). */
+static QkValue global_constant(Optimizer *o, const QkUOpInst *uop, const QkTraceOrigin *origin) {
+    QkValue name = origin->code->names[uop->oparg], builtins = o->tstate->builtins;
+    QkValue home = origin->globals, value = qk_dict_get(home, name);
+    if (value == QK_NULL) {
+        home = builtins;
+        value = qk_dict_get(home, name);
+    }
+    if (value == QK_NULL || !rarely_rebound(value)) {
+        return QK_NULL;
+    }
+    uint64_t hash = qk_str_hash(name);
+    if (qk_executor_depend(o->root, QK_DEPENDS_ON_GLOBAL, (void *)origin->globals, hash) < 0 ||
+        (home == builtins &&
+         qk_executor_depend(o->root, QK_DEPENDS_ON_GLOBAL, (void *)builtins, hash) < 0)) {
+        return QK_NULL;
+    }
+    qk_dict_watch(origin->globals, name);
+    qk_dict_watch(builtins, name);
+    return value;
+}
+
+/* A micro-op whose outputs its facts pin becomes loads of them: a pure one that pops something
+ * (a pure push alone costs no more than the load), or one whose outputs are globals made
+ * constants (its guards check only the binding the tree now depends on). */
 static bool constant_outputs(Optimizer *o, const QkUOpInst *uop, const QkUopFacts *facts,
-                             QkCode *code, uint32_t flags) {
+                             const QkTraceOrigin *origin, uint32_t flags) {
     int popped = facts->popped, pushed = facts->pushed;
-    if (!(flags & QK_FLAG_PURE) || popped < 1 || pushed < 1 || pushed > QK_MAX_UOP_ITEMS ||
-        facts->peeks != 0) {
+    if (pushed < 1 || pushed > QK_MAX_UOP_ITEMS || facts->peeks != 0 || popped < 0) {
         return false;
     }
+    bool globals = false;
     QkValue outputs[QK_MAX_UOP_ITEMS];
     for (int i = 0; i < pushed; i++) {
         uint8_t fact = facts->facts[i];
-        if (fact != QK_FACT_OPERAND && fact != QK_FACT_CONST) {
+        globals |= fact == QK_FACT_GLOBAL;
+        outputs[i] = fact == QK_FACT_OPERAND ? (QkValue)uop->operand
+                     : fact == QK_FACT_CONST ? origin->code->consts[uop->oparg]
+                     : fact == QK_FACT_GLOBAL ? global_constant(o, uop, origin)
+                                              : QK_NULL;
+        if (outputs[i] == QK_NULL) {
             return false;
         }
-        outputs[i] = fact == QK_FACT_OPERAND ? (QkValue)uop->operand : code->consts[uop->oparg];
+    }
+    if (!globals && !((flags & QK_FLAG_PURE) && popped >= 1)) {
+        return false;
     }
     replace_by_constants(o, uop, popped, outputs, pushed);
     return true;
@@ -436,7 +476,8 @@ static void apply(Optimizer *o, const QkUOpInst *uop, const QkUopFacts *facts, Q
     }
 }
 
-static void optimize_one(Optimizer *o, const QkUOpInst *uop, QkCode *code) {
+static void optimize_one(Optimizer *o, const QkUOpInst *uop, const QkTraceOrigin *origin) {
+    QkCode *code = origin->code;
     uint32_t flags = qk_uop_flags[uop->opcode];
     const QkUopFacts *facts = &qk_uop_facts[uop->opcode];
     switch (uop->opcode) {
@@ -475,7 +516,7 @@ static void optimize_one(Optimizer *o, const QkUOpInst *uop, QkCode *code) {
         fold(o, uop, facts, code)) {
         return;
     }
-    if (constant_outputs(o, uop, facts, code, flags)) {
+    if (constant_outputs(o, uop, facts, origin, flags)) {
         return;
     }
     QkUOpInst chosen = *uop;
@@ -486,8 +527,10 @@ static void optimize_one(Optimizer *o, const QkUOpInst *uop, QkCode *code) {
         facts = &qk_uop_facts[chosen.opcode];
     }
     if (flags & QK_FLAG_ESCAPES) {
-        o->escaped = true;
         o->epoch++;
+    }
+    if (flags & QK_FLAG_INVALIDATES) {
+        o->escaped = true;
     }
     emit(o, chosen);
     apply(o, &chosen, facts, code, flags);
@@ -538,7 +581,7 @@ uint32_t qk_optimize_trace(QkThread *tstate, QkExecutor *root, QkUOpInst *body,
     o->removed = removed;
     o->last_leave = -1;
     for (uint32_t i = 0; i < length; i++) {
-        optimize_one(o, &body[i], origins[i].code);
+        optimize_one(o, &body[i], &origins[i]);
     }
     uint32_t n = 0;
     for (uint32_t i = 0; i < o->nout; i++) {

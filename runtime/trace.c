@@ -145,7 +145,7 @@ void qk_take_side_exit(QkThread *tstate, QkFrame *frame, uint64_t operand) {
 
 static void append(QkTraceRecorder *rec, uint16_t uop, uint32_t oparg, uint64_t operand,
                    uint32_t target, uint32_t exit_target) {
-    rec->origins[rec->length].code = rec->frame->code;
+    rec->origins[rec->length] = (QkTraceOrigin){rec->frame->code, rec->frame->globals};
     rec->body[rec->length++] = (QkUOpInst){
         .opcode = uop, .oparg = oparg, .operand = operand, .target = target,
         .exit_target = exit_target};
@@ -229,7 +229,7 @@ static QkExecutor *build(QkThread *tstate, QkTraceRecorder *rec, QkExecutor *roo
         if (trace[i].opcode == _GOTO_EXECUTOR) {
             /* Jumping into another tree: it must not be freed while this one lives. */
             QkExecutor *target = qk_executor_at(trace[i].operand)->root;
-            if (target != root && qk_executor_depend(root, QK_DEPENDS_ON_TREE, target) < 0) {
+            if (target != root && qk_executor_depend(root, QK_DEPENDS_ON_TREE, target, 0) < 0) {
                 trace[i] = (QkUOpInst){.opcode = _EXIT_TRACE, .target = trace[i].target};
             }
         }

@@ -153,7 +153,7 @@ CASES = {
     "unknown_effect": (
         "helper(h) = writes | sometimes;\n",
         "uop_defs/a.uops:1:22: error: unknown effect 'sometimes' "
-        "(expected one of pure, writes, fails, allocates, escapes)",
+        "(expected one of pure, writes, fails, allocates, escapes, invalidates)",
     ),
     "guard_after_helper": (
         "helper(h) = writes;\nop(_A, (--)) {\n    h();\n    DEOPT_IF(1);\n}\n",
@@ -294,7 +294,7 @@ CASES = {
     "fact_unknown": (
         "op(_A, (x -- y: integer)) { y = x; }\n",
         "uop_defs/a.uops:1:14: error: unknown fact 'integer' (expected one of int, float, str, "
-        "bool, none, list, tuple, dict, type_version, operand, const, plain_attr)",
+        "bool, none, list, tuple, dict, type_version, operand, const, plain_attr, global)",
     ),
     "fact_on_input": (
         "op(_A, (x: int -- y)) { y = x; }\n",

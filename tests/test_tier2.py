@@ -548,6 +548,54 @@ def test_optimizer_folds_known_values(quack: Path, tmp_path: Path) -> None:
     assert optimized.count("_GUARD_BOTH_INT") == 1
 
 
+GLOBALS = """\
+def weight(x):
+    return x % 7
+
+
+counter = 0
+
+
+def total(items):
+    global counter
+    t = 0
+    for x in items:
+        counter += 1
+        t += weight(x) + len(items)
+    return t
+
+
+print(total(list(range(500))), counter)
+"""
+
+
+def test_optimizer_makes_global_functions_and_builtins_constants(
+    quack: Path, tmp_path: Path
+) -> None:
+    """`weight` and `len` become constants the tree depends on, so neither the globals nor the
+    builtins are probed; `counter`, an int stored on every round, stays a load (making it a
+    constant would invalidate the trace at every store), and the store keeps the validity check
+    after it."""
+    program = write(tmp_path, "globals.py", GLOBALS)
+    result, stats = checked(quack, program, tmp_path, "--dump-traces")
+    recorded, optimized = [u for _, fn, u in dumped_traces(result.stderr) if fn == "total"][:2]
+    assert recorded.count("_LOAD_GLOBAL_MODULE") == 2 and "_LOAD_GLOBAL_BUILTIN" in recorded
+    assert optimized.count("_LOAD_GLOBAL_MODULE") == 1  # counter
+    assert "_LOAD_GLOBAL_BUILTIN" not in optimized
+    assert optimized.count("_LOAD_CONST_INLINE") >= 2
+    store = optimized.index("_STORE_GLOBAL")
+    assert optimized[store + 1] == "_CHECK_VALIDITY"
+    assert stats["traces_invalidated"] == 0
+
+
+def test_rebinding_a_global_constant_mid_loop_invalidates(quack: Path, tmp_path: Path) -> None:
+    """Rebinding, shadowing and deleting globals a hot trace made constants, between two uses
+    in one iteration: the output is CPython's in both tier-2 modes."""
+    for jit in ("0", "1"):
+        _, stats = checked(quack, PROGRAMS / "hot_global_constants.py", tmp_path, QUACK_JIT=jit)
+        assert stats["traces_invalidated"] >= 4
+
+
 def test_changes_while_hot_invalidate_traces(quack: Path, tmp_path: Path) -> None:
     program = PROGRAMS / "hot_invalidation.py"
     for jit in ("0", "1"):
