@@ -561,11 +561,10 @@ void qk_trace_record(QkThread *tstate, QkFrame *frame, QkCodeUnit *instr) {
     }
     uint32_t change = frame_change(expansion);
     /* A generator's return ends the loop that resumed it (tier 1's LEAVE_FRAME jumps there),
-     * which no trace form does, and a yield goes on only in a loop the trace followed into the
-     * generator. A return out of a frame the trace did not push is followed when a Python frame
-     * of this interpreter loop called it (not a C call). */
-    bool followed = frame->owned_by_generator ? opcode == YIELD_VALUE && rec->depth > 0
-                                              : rec->depth > 0 || !frame->is_entry;
+     * which no trace form does. A return or yield out of a frame the trace did not push is
+     * followed when a Python frame of this interpreter loop called or resumed it (not C). */
+    bool followed = (rec->depth > 0 || !frame->is_entry) &&
+                    (!frame->owned_by_generator || opcode == YIELD_VALUE);
     if ((change & QK_FLAG_POPS_FRAME) && !followed) {
         finish(tstate, rec, _EXIT_TRACE, 0, here);
         return;

@@ -456,6 +456,40 @@ def test_a_chain_of_returns_closes_a_loop(quack: Path, tmp_path: Path) -> None:
     assert stats["executors_entered"] < 300
 
 
+YIELD_BRANCH = """\
+def numbers(n):
+    for i in range(n):
+        if i % 3 == 0:
+            yield i * 2
+        else:
+            yield i
+
+
+total = 0
+for v in numbers(6000):
+    total += v
+print(total)
+"""
+
+
+@pytest.mark.parametrize("jit", ["0", "1"])
+def test_a_side_trace_in_a_generator_yields_back_to_the_loop(
+    quack: Path, tmp_path: Path, jit: str
+) -> None:
+    """The loop's trace follows the generator to one yield; the other branch's side trace starts
+    in the generator's frame, so its yield is one out of a frame it did not enter: behind a guard
+    on the `for` that resumed the generator, it goes back to the loop and into the root."""
+    program = write(tmp_path, "yields.py", YIELD_BRANCH)
+    result, stats = checked(quack, program, tmp_path, "--dump-traces", QUACK_JIT=jit)
+    sides = trace_ends(result.stderr, "numbers")
+    assert any(
+        ["_GUARD_CALLER", "_YIELD_TO_CALLER"] == u[i : i + 2] and u[-1] == "_GOTO_EXECUTOR"
+        for u in sides
+        for i in range(len(u))
+    )
+    assert stats["executors_entered"] < 100
+
+
 def test_a_trace_stops_before_an_instruction_not_yet_specialized(
     quack: Path, tmp_path: Path
 ) -> None:
