@@ -559,6 +559,14 @@ static QkValue run_init(QkThread *tstate, QkValue init, QkValue obj, QkValue *ar
     return obj;
 }
 
+QkValue qk_instance_alloc(QkThread *tstate, QkType *type) {
+    return (QkValue)qk_alloc(tstate, type, type->instance_size ? type->instance_size : sizeof(QkObject));
+}
+
+bool qk_type_keeps_object_init(QkType *type) {
+    return is_object_init(qk_type_lookup(type, QK_NAME(init)));
+}
+
 static QkValue object_construct(QkThread *tstate, QkValue type, QkValue *args, size_t nargs,
                                 QkValue kwnames) {
     QkType *t = (QkType *)type;
@@ -566,8 +574,7 @@ static QkValue object_construct(QkThread *tstate, QkValue type, QkValue *args, s
     if (is_object_init(init) && (nargs > 0 || kwnames != QK_NULL)) {
         return qk_raise(tstate, &qk_exc_TypeError, "%s() takes no arguments", t->name);
     }
-    size_t size = t->instance_size ? t->instance_size : sizeof(QkObject);
-    QkValue obj = (QkValue)qk_alloc(tstate, t, size);
+    QkValue obj = qk_instance_alloc(tstate, t);
     if (obj == QK_NULL || is_object_init(init) || init == QK_NULL) {
         return obj;
     }

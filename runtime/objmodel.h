@@ -102,6 +102,8 @@ void qk_type_modified(QkThread *tstate, QkType *type, QkValue name, bool added);
 /* An instance of exactly `type` may now shadow a class attribute with a dict key: flags the
  * type QK_TYPE_MAY_SHADOW, renewing its version, unless it was flagged already. */
 void qk_type_may_shadow(QkThread *tstate, QkType *type);
+/* The class defines no __init__ (nor does a base but object): constructing it only allocates. */
+bool qk_type_keeps_object_init(QkType *type);
 static inline bool qk_is_class(QkValue v) {
     return qk_is_object(v) && qk_as_object(v)->type == &qk_type_type;
 }

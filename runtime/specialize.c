@@ -158,6 +158,16 @@ QkValue qk_call_builtin(QkThread *tstate, QkValue callable, QkValue *args, int n
     return b->func(tstate, b->self, args, (size_t)nargs, QK_NULL);
 }
 
+/* A class a class statement built whose instances object's construct makes (no __new__ of its
+ * own, no metaclass), or NULL. */
+static QkType *object_constructed(QkValue callable) {
+    if (!qk_is_type(callable, &qk_type_type)) {
+        return NULL;
+    }
+    QkType *t = (QkType *)callable;
+    return (t->flags & QK_TYPE_HEAP) && t->construct == qk_object_type.construct ? t : NULL;
+}
+
 void qk_specialize_call(QkThread *tstate, QkCodeUnit *instr, QkValue callable,
                         QkValue self_or_null) {
     int nargs = (int)(instr[0] >> 8) + (self_or_null != QK_NULL);
@@ -176,6 +186,10 @@ void qk_specialize_call(QkThread *tstate, QkCodeUnit *instr, QkValue callable,
         member = CALL_ALLOC_AND_ENTER_INIT;
         version = ((QkType *)callable)->version;
         ((QkType *)callable)->simple_init = init;
+    } else if (self_or_null == QK_NULL && nargs == 0 && object_constructed(callable) != NULL &&
+               qk_type_keeps_object_init((QkType *)callable)) {
+        member = CALL_ALLOC_NO_INIT;
+        version = ((QkType *)callable)->version;
     } else if (is_defaults_function(callable, nargs)) {
         member = CALL_PY_WITH_DEFAULTS;
         version = ((QkFunction *)callable)->version;
@@ -433,22 +447,14 @@ QkFrame *qk_push_frame_property(QkThread *tstate, QkFrame *caller, QkValue owner
 /* ---- class construction ---- */
 
 QkValue qk_simple_init_of(QkValue callable, int nargs) {
-    if (!qk_is_type(callable, &qk_type_type)) {
-        return QK_NULL;
-    }
-    QkType *t = (QkType *)callable;
-    if (!(t->flags & QK_TYPE_HEAP) || t->construct != qk_object_type.construct) {
-        return QK_NULL;
-    }
-    QkValue init = qk_type_lookup(t, QK_NAME(init));
+    QkType *t = object_constructed(callable);
+    QkValue init = t != NULL ? qk_type_lookup(t, QK_NAME(init)) : QK_NULL;
     return qk_is_exact_args_function(init, nargs + 1) ? init : QK_NULL;
 }
 
 QkFrame *qk_push_init_frame(QkThread *tstate, QkFrame *caller, QkValue type, QkValue init,
                             QkValue *args, int nargs) {
-    QkType *t = (QkType *)type;
-    QkValue self =
-        (QkValue)qk_alloc(tstate, t, t->instance_size ? t->instance_size : sizeof(QkObject));
+    QkValue self = qk_instance_alloc(tstate, (QkType *)type);
     if (self == QK_NULL) {
         return NULL;
     }

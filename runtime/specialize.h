@@ -285,6 +285,8 @@ QkValue qk_simple_init_of(QkValue callable, int nargs);
 /* The __init__ qk_specialize_call found for the class at its current version (callers guard the
  * version: any change to the class clears it). */
 static inline QkValue qk_cached_init(QkValue type) { return ((QkType *)type)->simple_init; }
+/* A new instance of the class (class.c), its attributes not set yet (QK_NULL: out of memory). */
+QkValue qk_instance_alloc(QkThread *tstate, QkType *type);
 /* Allocates the instance and pushes __init__'s frame, which returns the instance. */
 QkFrame *qk_push_init_frame(QkThread *tstate, QkFrame *caller, QkValue type, QkValue init,
                             QkValue *args, int nargs);

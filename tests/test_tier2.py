@@ -630,6 +630,24 @@ def test_rebinding_a_global_constant_mid_loop_invalidates(quack: Path, tmp_path:
         assert stats["traces_invalidated"] >= 4
 
 
+def test_constructing_a_class_without_init_only_allocates(quack: Path, tmp_path: Path) -> None:
+    """`Duck()` for a class that defines no __init__ is CALL_ALLOC_NO_INIT in both tiers: the
+    trace allocates the instance after the class's version guard instead of calling the class
+    through C."""
+    program = write(
+        tmp_path,
+        "plain.py",
+        "class Duck:\n    pass\n\n\nflock = []\nfor i in range(500):\n    d = Duck()\n"
+        "    d.n = i\n    flock.append(d)\nprint(sum(d.n for d in flock))\n",
+    )
+    result, stats = checked(quack, program, tmp_path, "--dump-traces")
+    loop = [u for kind, fn, u in dumped_traces(result.stderr) if kind == "optimized"][0]
+    at = loop.index("_CALL_ALLOC_NO_INIT")
+    assert loop[at - 1] == "_CHECK_CLASS_VERSION"
+    assert loop.count("_CALL_NOT_INLINED") == 1  # flock.append, a method of a builtin type
+    assert stats["specialization"]["CALL"]["successes"] >= 1
+
+
 def test_changes_while_hot_invalidate_traces(quack: Path, tmp_path: Path) -> None:
     program = PROGRAMS / "hot_invalidation.py"
     for jit in ("0", "1"):
