@@ -233,9 +233,13 @@ static inline QkValue qk_range_iter_next(QkValue iter) {
     return qk_from_int(v);
 }
 
+/* What an exhausted step does: the iterator lets its sequence go, and stays exhausted (items
+ * the list gains later are not seen). */
+static inline void qk_seq_iter_finish(QkValue iter) { ((QkSeqIter *)iter)->seq = QK_NULL; }
+
 static inline QkValue qk_seq_iter_step(QkSeqIter *it, QkValue *items, int64_t size) {
     if (it->index >= size) {
-        it->seq = QK_NULL;
+        qk_seq_iter_finish((QkValue)it);
         return QK_NULL;
     }
     return items[it->index++];
@@ -253,6 +257,21 @@ static inline QkValue qk_tuple_iter_next(QkValue iter) {
     return it->seq == QK_NULL
                ? QK_NULL
                : qk_seq_iter_step(it, qk_as_tuple(it->seq)->items, qk_as_tuple(it->seq)->size);
+}
+
+/* Whether the next step would find nothing, without taking it (a trace's loop exit). */
+static inline bool qk_range_iter_exhausted(QkValue iter) {
+    return ((QkRangeIter *)iter)->remaining <= 0;
+}
+
+static inline bool qk_list_iter_exhausted(QkValue iter) {
+    QkSeqIter *it = (QkSeqIter *)iter;
+    return it->seq == QK_NULL || it->index >= qk_as_list(it->seq)->size;
+}
+
+static inline bool qk_tuple_iter_exhausted(QkValue iter) {
+    QkSeqIter *it = (QkSeqIter *)iter;
+    return it->seq == QK_NULL || it->index >= qk_as_tuple(it->seq)->size;
 }
 
 QkValue qk_dict_subscript(QkThread *tstate, QkValue dict, QkValue key);

@@ -648,6 +648,20 @@ def test_constructing_a_class_without_init_only_allocates(quack: Path, tmp_path:
     assert stats["specialization"]["CALL"]["successes"] >= 1
 
 
+def test_traces_follow_a_loop_exit(quack: Path, tmp_path: Path) -> None:
+    """A four-step inner loop: the back edge is often hot just as the iterator runs out, so the
+    recording starts with the loop's exit. FOR_ITER's jump has a trace form (the iterator must
+    be exhausted again, and stays so), so nothing is abandoned and the inner loop gets its trace:
+    the outer loops no longer stop at its back edge on every step."""
+    program = PROGRAMS / "hot_loop_exits.py"
+    result, stats = checked(quack, program, tmp_path, "--dump-traces")
+    optimized = [u for kind, _, u in dumped_traces(result.stderr) if kind == "optimized"]
+    ends = {u for trace in optimized for u in trace if u.startswith("_ITER_END_")}
+    assert ends == {"_ITER_END_RANGE", "_ITER_END_LIST", "_ITER_END_TUPLE"}
+    assert "branch_direction" not in stats["trace_aborts"]
+    assert stats["executors_entered"] < 500
+
+
 def test_changes_while_hot_invalidate_traces(quack: Path, tmp_path: Path) -> None:
     program = PROGRAMS / "hot_invalidation.py"
     for jit in ("0", "1"):
