@@ -560,7 +560,8 @@ static QkValue run_init(QkThread *tstate, QkValue init, QkValue obj, QkValue *ar
 }
 
 QkValue qk_instance_alloc(QkThread *tstate, QkType *type) {
-    return (QkValue)qk_alloc(tstate, type, type->instance_size ? type->instance_size : sizeof(QkObject));
+    size_t size = type->instance_size ? type->instance_size : sizeof(QkObject);
+    return (QkValue)qk_alloc(tstate, type, size);
 }
 
 bool qk_type_keeps_object_init(QkType *type) {

@@ -343,9 +343,6 @@ static bool fold(Optimizer *o, const QkUOpInst *uop, const QkUopFacts *facts, Qk
     return true;
 }
 
-/* A pure micro-op whose outputs are all known constants (a class attribute found under a class
- * version, which its guard proved) becomes pops of its inputs and loads of the constants, which
- * go with whatever pops them unused. */
 /* Values a program rarely rebinds a global name to: folding others (counters, accumulators)
  * would invalidate the trace at every store. */
 static bool rarely_rebound(QkValue v) {
@@ -376,9 +373,11 @@ static QkValue global_constant(Optimizer *o, const QkUOpInst *uop, const QkTrace
     return value;
 }
 
-/* A micro-op whose outputs its facts pin becomes loads of them: a pure one that pops something
- * (a pure push alone costs no more than the load), or one whose outputs are globals made
- * constants (its guards check only the binding the tree now depends on). */
+/* A micro-op whose outputs its facts pin becomes pops of its inputs and loads of the constants,
+ * which go with whatever pops them unused: a pure one that pops something (a class attribute
+ * found under a class version its guard proved; a pure push alone costs no more than the load),
+ * or one whose outputs are globals made constants (its guards check only the binding the tree
+ * now depends on). */
 static bool constant_outputs(Optimizer *o, const QkUOpInst *uop, const QkUopFacts *facts,
                              const QkTraceOrigin *origin, uint32_t flags) {
     int popped = facts->popped, pushed = facts->pushed;

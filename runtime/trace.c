@@ -20,10 +20,10 @@
 #define SLACK (QK_MAX_EXPANSION + 2)
 
 struct QkTraceRecorder {
-    QkCode *start_code;   /* the code the trace starts in (its executor's) */
-    QkFrame *start_frame; /* the frame it starts in; NULL once the trace returned out of it */
+    QkCode *start_code;      /* the code the trace starts in (its executor's) */
+    QkFrame *start_frame;    /* the frame it starts in; NULL once the trace returned out of it */
     QkCodeUnit *start_instr; /* the first instruction recorded */
-    QkFrame *frame;       /* the frame of the instruction recorded last */
+    QkFrame *frame;          /* the frame of the instruction recorded last */
     uint32_t depth;       /* calls followed and not returned from */
     uint32_t expect;      /* QK_FLAG_PUSHES_FRAME / _POPS_FRAME: the frame change coming next */
     QkCodeUnit *head;     /* loop traces: the loop head, where the trace closes */

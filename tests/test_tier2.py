@@ -323,13 +323,14 @@ def test_a_loop_trace_follows_the_generator_it_iterates(quack: Path, tmp_path: P
     assert stats["executors_entered"] < 50
 
 
-RECURSION = """\
+FIB = """\
 def fib(n):
     if n < 2:
         return n
     return fib(n - 1) + fib(n - 2)
+"""
 
-
+MUTUAL = """\
 def is_even(n):
     if n == 0:
         return True
@@ -340,6 +341,13 @@ def is_odd(n):
     if n == 0:
         return False
     return is_even(n - 1)
+"""
+
+RECURSION = (
+    FIB
+    + "\n\n"
+    + MUTUAL
+    + """\
 
 
 def flatten(x):
@@ -353,6 +361,7 @@ def flatten(x):
 print(fib(20), sum(1 for n in range(200, 300) if is_even(n)))
 print(sum(len(list(flatten([1, [2, [3, [4]]]]))) for _ in range(100)))
 """
+)
 
 
 def entry_traces(stderr: str) -> list[tuple[str, list[str]]]:
@@ -389,17 +398,6 @@ def test_recursion_gets_function_entry_traces(quack: Path, tmp_path: Path, jit: 
     assert stats["jit_entries" if jit == "1" else "tier2_entries"] == stats["executors_entered"]
 
 
-FIB = """\
-def fib(n):
-    if n < 2:
-        return n
-    return fib(n - 1) + fib(n - 2)
-
-
-print(fib(22))
-"""
-
-
 def trace_ends(stderr: str, function: str) -> list[list[str]]:
     """The optimized traces --dump-traces printed for `function`'s tree members."""
     return [u for kind, fn, u in dumped_traces(stderr) if kind == "optimized" and fn == function]
@@ -413,7 +411,7 @@ def test_returns_are_followed_behind_a_guard_on_the_caller(
     resumes at the call seen while recording: fib's side traces return into fib(n - 1)'s or
     fib(n - 2)'s caller, add, and call again into the entry trace, so the 57,313 calls of
     fib(22) leave machine code only a few dozen times."""
-    program = write(tmp_path, "fib.py", FIB)
+    program = write(tmp_path, "fib.py", FIB + "\n\nprint(fib(22))\n")
     result, stats = checked(quack, program, tmp_path, "--dump-traces", QUACK_JIT=jit)
     traces = trace_ends(result.stderr, "fib")
     sides = traces[1:]
@@ -425,21 +423,7 @@ def test_returns_are_followed_behind_a_guard_on_the_caller(
 
 RETURN_OUT = ["_GUARD_CALLER", "_GUARD_INIT_RESULT", "_RETURN_TO_CALLER"]
 
-RETURN_CHAIN = """\
-def is_even(n):
-    if n == 0:
-        return True
-    return is_odd(n - 1)
-
-
-def is_odd(n):
-    if n == 0:
-        return False
-    return is_even(n - 1)
-
-
-print(sum(1 for n in range(300, 400) if is_even(n)))
-"""
+RETURN_CHAIN = MUTUAL + "\n\nprint(sum(1 for n in range(300, 400) if is_even(n)))\n"
 
 
 def test_a_chain_of_returns_closes_a_loop(quack: Path, tmp_path: Path) -> None:
