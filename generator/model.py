@@ -33,6 +33,11 @@ FACTS: tuple[tuple[str, str], ...] = (
         "what the name frame->code->names[oparg] is bound to in the globals, or else the builtins, "
         "the trace was recorded with (the micro-op's guards check nothing else)",
     ),
+    (
+        "module_attr",
+        "what the module the micro-op pops binds the name frame->code->names[oparg] to, when that "
+        "module is known (the micro-op's guards check nothing else)",
+    ),
 )
 FACT_NAMES: tuple[str, ...] = tuple(name for name, _ in FACTS)
 # `name: fresh FACT`: the output is a new heap object that nothing else references yet, so a
@@ -48,6 +53,7 @@ NOT_FRESH_FACTS: tuple[str, ...] = (
     "const",
     "plain_attr",
     "global",
+    "module_attr",
 )
 
 

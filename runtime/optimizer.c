@@ -350,54 +350,72 @@ static bool rarely_rebound(QkValue v) {
            qk_is_type(v, &qk_type_type) || qk_is_type(v, &qk_module_type);
 }
 
-/* The `global` fact's value, now, if it is worth making a constant: the tree then depends on
- * the name in the globals (and, for a builtin, in the builtins: the globals must not gain it). */
-static QkValue global_constant(Optimizer *o, const QkUOpInst *uop, const QkTraceOrigin *origin) {
-    QkValue name = origin->code->names[uop->oparg], builtins = o->tstate->builtins;
-    QkValue home = origin->globals, value = qk_dict_get(home, name);
-    if (value == QK_NULL) {
-        home = builtins;
-        value = qk_dict_get(home, name);
+/* What `name` is bound to now in the namespace `dict`, or else in `fallback` (QK_NULL: none),
+ * if it is worth making a constant: the tree then depends on the name in each dict consulted (a
+ * builtin stays what it is while the globals do not gain the name). */
+static QkValue bound_constant(Optimizer *o, QkValue dict, QkValue fallback, QkValue name) {
+    QkValue value = qk_dict_get(dict, name);
+    bool fell_back = value == QK_NULL && fallback != QK_NULL;
+    if (fell_back) {
+        value = qk_dict_get(fallback, name);
     }
     if (value == QK_NULL || !rarely_rebound(value)) {
         return QK_NULL;
     }
     uint64_t hash = qk_str_hash(name);
-    if (qk_executor_depend(o->root, QK_DEPENDS_ON_GLOBAL, (void *)origin->globals, hash) < 0 ||
-        (home == builtins &&
-         qk_executor_depend(o->root, QK_DEPENDS_ON_GLOBAL, (void *)builtins, hash) < 0)) {
+    if (qk_executor_depend(o->root, QK_DEPENDS_ON_GLOBAL, (void *)dict, hash) < 0 ||
+        (fell_back &&
+         qk_executor_depend(o->root, QK_DEPENDS_ON_GLOBAL, (void *)fallback, hash) < 0)) {
         return QK_NULL;
     }
-    qk_dict_watch(origin->globals, name);
-    qk_dict_watch(builtins, name);
+    qk_dict_watch(dict, name);
+    if (fell_back) {
+        qk_dict_watch(fallback, name);
+    }
     return value;
+}
+
+/* A `global` or `module_attr` output's value, if worth making a constant (bound_constant). */
+static QkValue namespace_constant(Optimizer *o, const QkUOpInst *uop, uint8_t fact,
+                                  const QkTraceOrigin *origin) {
+    QkValue name = origin->code->names[uop->oparg];
+    if (fact == QK_FACT_GLOBAL) {
+        return bound_constant(o, origin->globals, o->tstate->builtins, name);
+    }
+    FrameState *f = state(o);
+    const Value *module = f->sp > 0 ? f->stack[f->sp - 1].value : NULL;
+    if (module == NULL || !module->is_const || !qk_is_type(module->constant, &qk_module_type)) {
+        return QK_NULL;
+    }
+    return bound_constant(o, ((QkModule *)module->constant)->dict, QK_NULL, name);
 }
 
 /* A micro-op whose outputs its facts pin becomes pops of its inputs and loads of the constants,
  * which go with whatever pops them unused: a pure one that pops something (a class attribute
  * found under a class version its guard proved; a pure push alone costs no more than the load),
- * or one whose outputs are globals made constants (its guards check only the binding the tree
- * now depends on). */
+ * or one whose outputs are names of a namespace made constants (its guards check only the
+ * binding the tree now depends on). */
 static bool constant_outputs(Optimizer *o, const QkUOpInst *uop, const QkUopFacts *facts,
                              const QkTraceOrigin *origin, uint32_t flags) {
     int popped = facts->popped, pushed = facts->pushed;
     if (pushed < 1 || pushed > QK_MAX_UOP_ITEMS || facts->peeks != 0 || popped < 0) {
         return false;
     }
-    bool globals = false;
+    bool bound = false;
     QkValue outputs[QK_MAX_UOP_ITEMS];
     for (int i = 0; i < pushed; i++) {
         uint8_t fact = facts->facts[i];
-        globals |= fact == QK_FACT_GLOBAL;
+        bool name = fact == QK_FACT_GLOBAL || fact == QK_FACT_MODULE_ATTR;
+        bound |= name;
         outputs[i] = fact == QK_FACT_OPERAND ? (QkValue)uop->operand
                      : fact == QK_FACT_CONST ? origin->code->consts[uop->oparg]
-                     : fact == QK_FACT_GLOBAL ? global_constant(o, uop, origin)
-                                              : QK_NULL;
+                     : name                  ? namespace_constant(o, uop, fact, origin)
+                                             : QK_NULL;
         if (outputs[i] == QK_NULL) {
             return false;
         }
     }
-    if (!globals && !((flags & QK_FLAG_PURE) && popped >= 1)) {
+    if (!bound && !((flags & QK_FLAG_PURE) && popped >= 1)) {
         return false;
     }
     replace_by_constants(o, uop, popped, outputs, pushed);

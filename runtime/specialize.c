@@ -267,8 +267,29 @@ static bool goes_polymorphic(QkCodeUnit *instr, int exact, int plain, QkType *ty
     return seen_other && (type->plain_names >> qk_name_bit(name) & 1u);
 }
 
+QkValue qk_module_value_at(QkValue owner, uint64_t hint, QkValue name) {
+    return qk_is_type(owner, &qk_module_type)
+               ? qk_dict_value_at(((QkModule *)owner)->dict, hint, name)
+               : QK_NULL;
+}
+
+/* A module's attribute, for LOAD_ATTR_MODULE and LOAD_METHOD_MODULE: the member, with where
+ * the module's dict holds the name as its hint, or -1. */
+static int module_member(QkCodeUnit *instr, QkValue module, QkValue name, int member) {
+    int64_t index = dict_index_of(((QkModule *)module)->dict, name);
+    if (index < 0 || index > UINT32_MAX) {
+        return -1;
+    }
+    instr[2] = (uint32_t)index;
+    return member;
+}
+
 void qk_specialize_load_attr(QkThread *tstate, QkFrame *frame, QkCodeUnit *instr, QkValue owner) {
     QkValue name = name_of(frame, instr);
+    if (qk_is_type(owner, &qk_module_type)) {
+        rewrite(tstate, instr, module_member(instr, owner, name, LOAD_ATTR_MODULE));
+        return;
+    }
     QkType *type = qk_type_of(owner);
     QkValue class_attr = qk_type_lookup(type, name);
     QkValue dict = qk_instance_dict(owner);
@@ -297,6 +318,10 @@ void qk_specialize_load_attr(QkThread *tstate, QkFrame *frame, QkCodeUnit *instr
 void qk_specialize_load_method(QkThread *tstate, QkFrame *frame, QkCodeUnit *instr,
                                QkValue owner) {
     QkValue name = name_of(frame, instr);
+    if (qk_is_type(owner, &qk_module_type)) {
+        rewrite(tstate, instr, module_member(instr, owner, name, LOAD_METHOD_MODULE));
+        return;
+    }
     QkType *type = qk_type_of(owner);
     QkValue method = qk_type_lookup(type, name);
     bool is_method =

@@ -149,6 +149,10 @@ static inline QkValue qk_instance_dict(QkValue owner) {
     return (qk_type_of(owner)->flags & QK_TYPE_HAS_DICT) ? ((QkInstance *)owner)->dict : QK_NULL;
 }
 
+/* A module's attribute at entry `hint` of its dict if it still holds `name`; QK_NULL too when
+ * the owner is no module. */
+QkValue qk_module_value_at(QkValue owner, uint64_t hint, QkValue name);
+
 static inline QkValue qk_instance_value_at(QkValue owner, uint64_t hint, QkValue name) {
     QkValue dict = qk_instance_dict(owner);
     return dict == QK_NULL ? QK_NULL : qk_dict_value_at(dict, hint, name);

@@ -606,6 +606,24 @@ def test_optimizer_makes_global_functions_and_builtins_constants(
     assert stats["traces_invalidated"] == 0
 
 
+def test_a_module_function_becomes_a_constant(quack: Path, tmp_path: Path) -> None:
+    """`math.sqrt(x)`: LOAD_METHOD specializes to the module's dict entry (LOAD_METHOD_MODULE)
+    in both tiers; in a trace where `math` is a constant, sqrt is one too (the tree depends on
+    the name in the module's dict), so the call is a constant, a NULL and the builtin call."""
+    program = write(
+        tmp_path,
+        "roots.py",
+        "import math\n\n\ndef roots(n):\n    t = 0.0\n    for i in range(n):\n"
+        "        t += math.sqrt(i)\n    return t\n\n\nprint(round(roots(500), 6))\n",
+    )
+    result, stats = checked(quack, program, tmp_path, "--dump-traces")
+    recorded, optimized = [u for _, fn, u in dumped_traces(result.stderr) if fn == "roots"][:2]
+    assert "_LOAD_ATTR_MODULE" in recorded and "_LOAD_ATTR_MODULE" not in optimized
+    at = optimized.index("_CALL_BUILTIN")
+    assert optimized[at - 3 : at - 1] == ["_LOAD_CONST_INLINE", "_PUSH_NULL"]
+    assert stats["specialization"]["LOAD_METHOD"]["misses"] == 0
+
+
 def test_rebinding_a_global_constant_mid_loop_invalidates(quack: Path, tmp_path: Path) -> None:
     """Rebinding, shadowing and deleting globals a hot trace made constants, between two uses
     in one iteration: the output is CPython's in both tier-2 modes."""

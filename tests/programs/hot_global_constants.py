@@ -94,3 +94,17 @@ def bump(n):
 
 
 print(bump(2000), bump(10))
+
+import math  # noqa: E402 - a module's functions made constants in a trace too
+
+
+def roots(n):
+    total = 0.0
+    for i in range(n):
+        total += math.sqrt(i)
+        if i == n // 2:
+            math.sqrt = math.floor
+    return total
+
+
+print(round(roots(400), 6), math.pi > 3)

@@ -152,6 +152,7 @@ enum {
     QK_FACT_CONST = 11,        // frame->code->consts[oparg]
     QK_FACT_PLAIN_ATTR = 12,   // its class has no data descriptor for names with the bit that is the micro-op's operand
     QK_FACT_GLOBAL = 13,       // what the name frame->code->names[oparg] is bound to in the globals, or else the builtins, the trace was recorded with (the micro-op's guards check nothing else)
+    QK_FACT_MODULE_ATTR = 14,  // what the module the micro-op pops binds the name frame->code->names[oparg] to, when that module is known (the micro-op's guards check nothing else)
 };
 
 #define QK_MAX_UOP_ITEMS 3
