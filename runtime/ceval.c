@@ -35,48 +35,9 @@ void qk_thread_fini(QkThread *tstate) {
     free(tstate->datastack_base);
 }
 
-size_t qk_frame_size(const QkCode *code) {
-    return sizeof(QkFrame) + (code->nlocals + code->stacksize) * sizeof(QkValue);
-}
-
-void qk_frame_init(QkFrame *frame, QkCode *code, QkValue globals) {
-    frame->code = code;
-    frame->func = QK_NULL;
-    frame->globals = globals;
-    frame->locals = QK_NULL;
-    frame->previous = NULL;
-    frame->instr_ptr = code->code;
-    frame->is_entry = 0;
-    frame->owned_by_generator = 0;
-    frame->init_self = QK_NULL;
-    frame->binop_lhs = frame->binop_rhs = QK_NULL;
-    /* The value stack too: an exception handler's depth never exposes an uninitialized slot. */
-    memset(frame->localsplus, 0, (code->nlocals + code->stacksize) * sizeof(QkValue));
-    frame->stack_pointer = frame->localsplus + code->nlocals;
-}
-
-QkFrame *qk_frame_push(QkThread *tstate, QkFrame *previous, QkCode *code, QkValue globals) {
-    size_t words = (qk_frame_size(code) + sizeof(QkValue) - 1) / sizeof(QkValue);
-    if (tstate->frame_depth >= tstate->recursion_limit ||
-        (size_t)(tstate->datastack_limit - tstate->datastack_top) < words) {
-        qk_raise(tstate, &qk_exc_RecursionError, "maximum recursion depth exceeded");
-        return NULL;
-    }
-    QkFrame *frame = (QkFrame *)tstate->datastack_top;
-    tstate->datastack_top += words;
-    qk_frame_init(frame, code, globals);
-    frame->previous = previous;
-    tstate->current_frame = frame;
-    tstate->frame_depth++;
-    return frame;
-}
-
-void qk_frame_pop(QkThread *tstate, QkFrame *frame) {
-    if (!frame->owned_by_generator) {
-        tstate->datastack_top = (QkValue *)frame;
-    }
-    tstate->current_frame = frame->previous;
-    tstate->frame_depth--;
+QkFrame *qk_frame_overflow(QkThread *tstate) {
+    qk_raise(tstate, &qk_exc_RecursionError, "maximum recursion depth exceeded");
+    return NULL;
 }
 
 /* The handler for an exception raised at `offset`, or NULL. Entries do not overlap. */

@@ -8,11 +8,6 @@ int qk_thread_init(QkThread *tstate);
 void qk_thread_fini(QkThread *tstate);
 int qk_init_builtins(QkThread *tstate);
 
-/* The size of a frame for `code`, in bytes (generators embed one). */
-size_t qk_frame_size(const QkCode *code);
-/* Sets up a frame in memory the caller owns (a generator's). */
-void qk_frame_init(QkFrame *frame, QkCode *code, QkValue globals);
-
 /* Runs a pushed frame to its return (C recursion: calls from C code, generators); returns its
  * value, or QK_NULL with the exception set. tstate->yielded tells a suspension from a return. */
 QkValue qk_eval_frame(QkThread *tstate, QkFrame *frame);

@@ -4,6 +4,7 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "object.h"
 #include "stats.h"
@@ -83,9 +84,55 @@ struct QkThread {
 
 static inline QkCodeUnit *qk_code_start(QkFrame *frame) { return frame->code->code; }
 
-/* Frames on the thread's data stack (ceval.c). qk_frame_push raises RecursionError past the
- * limit. Traces pop the frames of the calls they follow too. */
-QkFrame *qk_frame_push(QkThread *tstate, QkFrame *previous, QkCode *code, QkValue globals);
-void qk_frame_pop(QkThread *tstate, QkFrame *frame);
+/* The size of a frame for `code`, in bytes (generators embed one). */
+static inline size_t qk_frame_size(const QkCode *code) {
+    return sizeof(QkFrame) + (code->nlocals + code->stacksize) * sizeof(QkValue);
+}
+
+/* Sets up a frame in memory the caller owns (the data stack, or a generator). */
+static inline void qk_frame_init(QkFrame *frame, QkCode *code, QkValue globals) {
+    frame->code = code;
+    frame->func = QK_NULL;
+    frame->globals = globals;
+    frame->locals = QK_NULL;
+    frame->previous = NULL;
+    frame->instr_ptr = code->code;
+    frame->is_entry = 0;
+    frame->owned_by_generator = 0;
+    frame->init_self = QK_NULL;
+    frame->binop_lhs = frame->binop_rhs = QK_NULL;
+    /* The value stack too: an exception handler's depth never exposes an uninitialized slot. */
+    memset(frame->localsplus, 0, (code->nlocals + code->stacksize) * sizeof(QkValue));
+    frame->stack_pointer = frame->localsplus + code->nlocals;
+}
+
+/* Raises RecursionError (ceval.c): the frame limit, or the data stack, is reached. NULL. */
+QkFrame *qk_frame_overflow(QkThread *tstate);
+
+/* Frames on the thread's data stack. Traces push and pop the frames of the calls they follow
+ * too: inline, so a stencil's call or return makes no call but to memset. */
+static inline QkFrame *qk_frame_push(QkThread *tstate, QkFrame *previous, QkCode *code,
+                                     QkValue globals) {
+    size_t words = (qk_frame_size(code) + sizeof(QkValue) - 1) / sizeof(QkValue);
+    if (tstate->frame_depth >= tstate->recursion_limit ||
+        (size_t)(tstate->datastack_limit - tstate->datastack_top) < words) {
+        return qk_frame_overflow(tstate);
+    }
+    QkFrame *frame = (QkFrame *)tstate->datastack_top;
+    tstate->datastack_top += words;
+    qk_frame_init(frame, code, globals);
+    frame->previous = previous;
+    tstate->current_frame = frame;
+    tstate->frame_depth++;
+    return frame;
+}
+
+static inline void qk_frame_pop(QkThread *tstate, QkFrame *frame) {
+    if (!frame->owned_by_generator) {
+        tstate->datastack_top = (QkValue *)frame;
+    }
+    tstate->current_frame = frame->previous;
+    tstate->frame_depth--;
+}
 
 #endif

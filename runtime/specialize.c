@@ -95,31 +95,6 @@ bool qk_is_exact_args_function(QkValue callable, int nargs) {
            (code->flags & (QK_CODE_VARARGS | QK_CODE_VARKEYWORDS | QK_CODE_GENERATOR)) == 0;
 }
 
-/* The frame of an exact-arguments call: `self` (unless QK_NULL) then the nargs arguments become
- * the first locals. Every specialized call form pushes its frame through here. */
-static QkFrame *push_exact(QkThread *tstate, QkFrame *caller, QkValue func, QkValue self,
-                           QkValue *args, int nargs) {
-    QkFunction *f = (QkFunction *)func;
-    QkFrame *frame = qk_frame_push(tstate, caller, (QkCode *)f->code, f->globals);
-    if (frame == NULL) {
-        return NULL;
-    }
-    frame->func = func;
-    QkValue *locals = frame->localsplus;
-    if (self != QK_NULL) {
-        *locals++ = self;
-    }
-    if (nargs > 0) {
-        memcpy(locals, args, (size_t)nargs * sizeof *args);
-    }
-    return frame;
-}
-
-QkFrame *qk_push_frame_exact(QkThread *tstate, QkFrame *caller, QkValue func, QkValue *args,
-                             int nargs) {
-    return push_exact(tstate, caller, func, QK_NULL, args, nargs);
-}
-
 /* A plain function (as for exact arguments, but any argcount) whose trailing parameters have
  * defaults enough for a call with nargs positional arguments and no keywords. */
 static bool is_defaults_function(QkValue callable, int nargs) {
@@ -141,7 +116,7 @@ QkFrame *qk_push_frame_defaults(QkThread *tstate, QkFrame *caller, QkValue func,
          * generally, which raises what CPython would. */
         return qk_push_frame(tstate, caller, func, args, (uint32_t)nargs, QK_NULL);
     }
-    QkFrame *frame = push_exact(tstate, caller, func, QK_NULL, args, nargs);
+    QkFrame *frame = qk_push_exact(tstate, caller, func, QK_NULL, args, nargs);
     if (frame != NULL) {
         QkFunction *f = (QkFunction *)func;
         QkTuple *defaults = qk_as_tuple(f->defaults);
@@ -426,7 +401,7 @@ bool qk_is_method_version(QkValue callable, uint32_t version) {
 QkFrame *qk_push_frame_method(QkThread *tstate, QkFrame *caller, QkValue method, QkValue *args,
                               int nargs) {
     QkMethod *m = (QkMethod *)method;
-    return push_exact(tstate, caller, m->func, m->self, args, nargs);
+    return qk_push_exact(tstate, caller, m->func, m->self, args, nargs);
 }
 
 /* ---- operators and properties written in Python ---- */
@@ -440,7 +415,7 @@ QkFrame *qk_push_frame_binary_op(QkThread *tstate, QkFrame *caller, uint32_t op,
         return NULL;
     }
     QkValue args[2] = {lhs, rhs};
-    QkFrame *frame = push_exact(tstate, caller, func, QK_NULL, args, 2);
+    QkFrame *frame = qk_push_exact(tstate, caller, func, QK_NULL, args, 2);
     if (frame != NULL) {
         frame->binop_lhs = lhs;
         frame->binop_rhs = rhs;
@@ -466,7 +441,7 @@ QkFrame *qk_push_frame_property(QkThread *tstate, QkFrame *caller, QkValue owner
         qk_raise(tstate, &qk_exc_RuntimeError, "LOAD_ATTR_PROPERTY without a getter");
         return NULL;
     }
-    return push_exact(tstate, caller, fget, QK_NULL, &owner, 1);
+    return qk_push_exact(tstate, caller, fget, QK_NULL, &owner, 1);
 }
 
 /* ---- class construction ---- */
@@ -483,7 +458,7 @@ QkFrame *qk_push_init_frame(QkThread *tstate, QkFrame *caller, QkValue type, QkV
     if (self == QK_NULL) {
         return NULL;
     }
-    QkFrame *frame = push_exact(tstate, caller, init, self, args, nargs);
+    QkFrame *frame = qk_push_exact(tstate, caller, init, self, args, nargs);
     if (frame != NULL) {
         frame->init_self = self;
     }

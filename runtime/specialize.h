@@ -317,8 +317,32 @@ void qk_raise_init_result(QkThread *tstate, QkValue result);
 
 /* A plain Python function whose frame needs just its nargs positional parameters. */
 bool qk_is_exact_args_function(QkValue callable, int nargs);
-QkFrame *qk_push_frame_exact(QkThread *tstate, QkFrame *caller, QkValue func, QkValue *args,
-                             int nargs);
+
+/* The frame of an exact-arguments call: `self` (unless QK_NULL) then the nargs arguments become
+ * the first locals. Every specialized call form pushes its frame through here; inline, so a
+ * trace's call makes no call but to memset. */
+static inline QkFrame *qk_push_exact(QkThread *tstate, QkFrame *caller, QkValue func, QkValue self,
+                                     QkValue *args, int nargs) {
+    QkFunction *f = (QkFunction *)func;
+    QkFrame *frame = qk_frame_push(tstate, caller, (QkCode *)f->code, f->globals);
+    if (frame == NULL) {
+        return NULL;
+    }
+    frame->func = func;
+    QkValue *locals = frame->localsplus;
+    if (self != QK_NULL) {
+        *locals++ = self;
+    }
+    for (int i = 0; i < nargs; i++) {
+        locals[i] = args[i];
+    }
+    return frame;
+}
+
+static inline QkFrame *qk_push_frame_exact(QkThread *tstate, QkFrame *caller, QkValue func,
+                                           QkValue *args, int nargs) {
+    return qk_push_exact(tstate, caller, func, QK_NULL, args, nargs);
+}
 QkValue qk_call_builtin(QkThread *tstate, QkValue callable, QkValue *args, int nargs);
 /* CALL_PY_WITH_DEFAULTS: the nargs arguments, then the defaults of the parameters after them. */
 QkFrame *qk_push_frame_defaults(QkThread *tstate, QkFrame *caller, QkValue func, QkValue *args,
