@@ -101,8 +101,12 @@ static inline void qk_frame_init(QkFrame *frame, QkCode *code, QkValue globals) 
     frame->owned_by_generator = 0;
     frame->init_self = QK_NULL;
     frame->binop_lhs = frame->binop_rhs = QK_NULL;
-    /* The value stack too: an exception handler's depth never exposes an uninitialized slot. */
-    memset(frame->localsplus, 0, (code->nlocals + code->stacksize) * sizeof(QkValue));
+    /* The value stack too: an exception handler's depth never exposes an uninitialized slot. A
+     * loop, which stencils (compiled -fno-builtin) keep inline for a frame of a few words, and
+     * the runtime's compiler turns into memset. */
+    for (uint32_t i = 0; i < code->nlocals + code->stacksize; i++) {
+        frame->localsplus[i] = QK_NULL;
+    }
     frame->stack_pointer = frame->localsplus + code->nlocals;
 }
 
