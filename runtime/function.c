@@ -9,11 +9,6 @@
 
 /* ---- cells ---- */
 
-typedef struct QkCell {
-    QkObject ob;
-    QkValue value; /* QK_NULL: empty */
-} QkCell;
-
 static void cell_traverse(QkObject *self, QkVisitFunc visit, void *arg) {
     visit(((QkCell *)self)->value, arg);
 }
@@ -32,17 +27,6 @@ QkValue qk_cell_new(QkThread *tstate, QkValue value) {
     return (QkValue)cell;
 }
 
-/* A slot that should hold a cell may not (a code image that skipped MAKE_CELL): reading it is
- * an unbound variable, writing it does nothing, never a crash. */
-QkValue qk_cell_get(QkValue cell) {
-    return qk_is_type(cell, &qk_cell_type) ? ((QkCell *)cell)->value : QK_NULL;
-}
-
-void qk_cell_set(QkValue cell, QkValue value) {
-    if (qk_is_type(cell, &qk_cell_type)) {
-        ((QkCell *)cell)->value = value;
-    }
-}
 
 void qk_copy_free_vars(QkFrame *frame, uint32_t n) {
     QkValue closure = frame->func != QK_NULL ? ((QkFunction *)frame->func)->closure : QK_NULL;

@@ -27,8 +27,6 @@ int qk_is_inlinable_function(QkValue v);
 QkFrame *qk_push_frame(QkThread *tstate, QkFrame *caller, QkValue func, QkValue *args,
                        uint32_t nargs, QkValue kwnames);
 QkValue qk_cell_new(QkThread *tstate, QkValue value);
-QkValue qk_cell_get(QkValue cell);
-void qk_cell_set(QkValue cell, QkValue value);
 void qk_copy_free_vars(QkFrame *frame, uint32_t n);
 QkValue qk_build_class_function(QkThread *tstate);
 QkValue qk_import_name(QkThread *tstate, QkFrame *frame, uint32_t name_index);

@@ -216,6 +216,24 @@ typedef struct QkList {
 
 extern QkType qk_tuple_type, qk_list_type, qk_float_type, qk_cell_type, qk_generator_type;
 
+typedef struct QkCell {
+    QkObject ob;
+    QkValue value; /* QK_NULL: empty */
+} QkCell;
+
+/* A slot that should hold a cell may not (a code image that skipped MAKE_CELL): reading it is
+ * an unbound variable, writing it does nothing, never a crash. Inline: closures' variables cost
+ * a stencil no call. */
+static inline QkValue qk_cell_get(QkValue cell) {
+    return qk_is_type(cell, &qk_cell_type) ? ((QkCell *)cell)->value : QK_NULL;
+}
+
+static inline void qk_cell_set(QkValue cell, QkValue value) {
+    if (qk_is_type(cell, &qk_cell_type)) {
+        ((QkCell *)cell)->value = value;
+    }
+}
+
 typedef struct QkFloat {
     QkObject ob;
     double value;

@@ -128,10 +128,6 @@ QkFrame *qk_push_frame_defaults(QkThread *tstate, QkFrame *caller, QkValue func,
     return frame;
 }
 
-QkValue qk_call_builtin(QkThread *tstate, QkValue callable, QkValue *args, int nargs) {
-    QkBuiltin *b = (QkBuiltin *)callable;
-    return b->func(tstate, b->self, args, (size_t)nargs, QK_NULL);
-}
 
 /* A class a class statement built whose instances object's construct makes (no __new__ of its
  * own, no metaclass), or NULL. */

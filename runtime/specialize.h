@@ -343,7 +343,12 @@ static inline QkFrame *qk_push_frame_exact(QkThread *tstate, QkFrame *caller, Qk
                                            QkValue *args, int nargs) {
     return qk_push_exact(tstate, caller, func, QK_NULL, args, nargs);
 }
-QkValue qk_call_builtin(QkThread *tstate, QkValue callable, QkValue *args, int nargs);
+/* A built-in function called straight through its C function (inline: one call, not two). */
+static inline QkValue qk_call_builtin(QkThread *tstate, QkValue callable, QkValue *args,
+                                      int nargs) {
+    QkBuiltin *b = (QkBuiltin *)callable;
+    return b->func(tstate, b->self, args, (size_t)nargs, QK_NULL);
+}
 /* CALL_PY_WITH_DEFAULTS: the nargs arguments, then the defaults of the parameters after them. */
 QkFrame *qk_push_frame_defaults(QkThread *tstate, QkFrame *caller, QkValue func, QkValue *args,
                                 int nargs);
