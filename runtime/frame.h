@@ -114,7 +114,7 @@ static inline void qk_frame_init(QkFrame *frame, QkCode *code, QkValue globals) 
 QkFrame *qk_frame_overflow(QkThread *tstate);
 
 /* Frames on the thread's data stack. Traces push and pop the frames of the calls they follow
- * too: inline, so a stencil's call or return makes no call but to memset. */
+ * too: inline, so a stencil's call or return makes no call. */
 static inline QkFrame *qk_frame_push(QkThread *tstate, QkFrame *previous, QkCode *code,
                                      QkValue globals) {
     size_t words = (qk_frame_size(code) + sizeof(QkValue) - 1) / sizeof(QkValue);

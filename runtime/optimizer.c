@@ -240,10 +240,13 @@ static void learn(Optimizer *o, Value *v, uint8_t fact, const QkUOpInst *uop, Qk
     }
 }
 
+/* Micro-ops after which the frame's stack and locals may be seen as they are: by tier 1 (an
+ * exit, an error), by code the trace runs (an escape), or across a frame change. */
+static const uint32_t SEEN_BEYOND = QK_FLAG_DEOPT | QK_FLAG_EXIT | QK_FLAG_ERROR |
+                                    QK_FLAG_ESCAPES | QK_FLAG_PUSHES_FRAME | QK_FLAG_POPS_FRAME;
+
 static void emit(Optimizer *o, QkUOpInst uop) {
-    const uint32_t leaves = QK_FLAG_DEOPT | QK_FLAG_EXIT | QK_FLAG_ERROR | QK_FLAG_ESCAPES |
-                            QK_FLAG_PUSHES_FRAME | QK_FLAG_POPS_FRAME;
-    if (qk_uop_flags[uop.opcode] & leaves) {
+    if (qk_uop_flags[uop.opcode] & SEEN_BEYOND) {
         o->last_leave = (int32_t)o->nout;
     }
     o->removed[o->nout] = false;
@@ -556,8 +559,6 @@ static void optimize_one(Optimizer *o, const QkUOpInst *uop, const QkTraceOrigin
 /* A store to a local that is stored again before any load of it, with nothing in between that
  * could leave the trace (an exit or error resumes tier 1, which would read it), becomes a pop. */
 static void remove_dead_stores(QkUOpInst *body, uint32_t length) {
-    const uint32_t leaves = QK_FLAG_DEOPT | QK_FLAG_EXIT | QK_FLAG_ERROR | QK_FLAG_ESCAPES |
-                            QK_FLAG_PUSHES_FRAME | QK_FLAG_POPS_FRAME;
     for (uint32_t i = 0; i < length; i++) {
         if (body[i].opcode != _STORE_FAST) {
             continue;
@@ -569,7 +570,7 @@ static void remove_dead_stores(QkUOpInst *body, uint32_t length) {
                 break;
             }
             if ((u->opcode == _LOAD_FAST && u->oparg == body[i].oparg) ||
-                (qk_uop_flags[u->opcode] & leaves) || u->opcode == _JUMP_TO_TOP) {
+                (qk_uop_flags[u->opcode] & SEEN_BEYOND) || u->opcode == _JUMP_TO_TOP) {
                 break;
             }
         }

@@ -86,27 +86,33 @@ void qk_specialize_to_bool(QkThread *tstate, QkCodeUnit *instr, QkValue value) {
     rewrite(tstate, instr, member);
 }
 
-bool qk_is_exact_args_function(QkValue callable, int nargs) {
+/* The code of a plain function: positional parameters only (no *args, **kwargs or keyword-only
+ * ones), not a generator function; else NULL. */
+static QkCode *positional_code(QkValue callable) {
     if (!qk_is_type(callable, &qk_function_type)) {
-        return false;
+        return NULL;
     }
     QkCode *code = (QkCode *)((QkFunction *)callable)->code;
-    return (int)code->argcount == nargs && code->kwonlyargcount == 0 &&
-           (code->flags & (QK_CODE_VARARGS | QK_CODE_VARKEYWORDS | QK_CODE_GENERATOR)) == 0;
+    bool plain = code->kwonlyargcount == 0 &&
+                 (code->flags & (QK_CODE_VARARGS | QK_CODE_VARKEYWORDS | QK_CODE_GENERATOR)) == 0;
+    return plain ? code : NULL;
 }
 
-/* A plain function (as for exact arguments, but any argcount) whose trailing parameters have
- * defaults enough for a call with nargs positional arguments and no keywords. */
+bool qk_is_exact_args_function(QkValue callable, int nargs) {
+    QkCode *code = positional_code(callable);
+    return code != NULL && (int)code->argcount == nargs;
+}
+
+/* A plain function whose trailing parameters have defaults enough for a call with nargs
+ * positional arguments (fewer than its parameters) and no keywords. */
 static bool is_defaults_function(QkValue callable, int nargs) {
-    if (!qk_is_type(callable, &qk_function_type)) {
+    QkCode *code = positional_code(callable);
+    if (code == NULL) {
         return false;
     }
-    QkFunction *f = (QkFunction *)callable;
-    QkCode *code = (QkCode *)f->code;
-    int64_t ndefaults = f->defaults != QK_NULL ? qk_as_tuple(f->defaults)->size : 0;
-    return nargs < (int)code->argcount && nargs >= (int64_t)code->argcount - ndefaults &&
-           code->kwonlyargcount == 0 &&
-           (code->flags & (QK_CODE_VARARGS | QK_CODE_VARKEYWORDS | QK_CODE_GENERATOR)) == 0;
+    QkValue defaults = ((QkFunction *)callable)->defaults;
+    int64_t ndefaults = defaults != QK_NULL ? qk_as_tuple(defaults)->size : 0;
+    return nargs < (int)code->argcount && nargs >= (int64_t)code->argcount - ndefaults;
 }
 
 QkFrame *qk_push_frame_defaults(QkThread *tstate, QkFrame *caller, QkValue func, QkValue *args,
@@ -127,7 +133,6 @@ QkFrame *qk_push_frame_defaults(QkThread *tstate, QkFrame *caller, QkValue func,
     }
     return frame;
 }
-
 
 /* A class a class statement built whose instances object's construct makes (no __new__ of its
  * own, no metaclass), or NULL. */
@@ -186,17 +191,6 @@ static QkValue name_of(QkFrame *frame, QkCodeUnit *instr) {
     return frame->code->names[instr[0] >> 8];
 }
 
-/* Where a str-keyed dict holds `name`, or -1. */
-static int64_t dict_index_of(QkValue dict, QkValue name) {
-    const QkDict *d = (const QkDict *)dict;
-    for (int64_t i = 0; i < d->nentries; i++) {
-        if (qk_dict_hint_matches(d, (uint64_t)i, name)) {
-            return i;
-        }
-    }
-    return -1;
-}
-
 static QkValue read_operand64(const QkCodeUnit *unit) { return (QkValue)qk_read_u64(unit); }
 
 static void set_operand64(QkCodeUnit *unit, QkValue value) {
@@ -206,10 +200,10 @@ static void set_operand64(QkCodeUnit *unit, QkValue value) {
 
 void qk_specialize_load_global(QkThread *tstate, QkFrame *frame, QkCodeUnit *instr) {
     QkValue name = name_of(frame, instr);
-    int64_t index = dict_index_of(frame->globals, name);
+    int64_t index = qk_dict_index(frame->globals, name);
     int member = LOAD_GLOBAL_MODULE;
     if (index < 0) {
-        index = dict_index_of(tstate->builtins, name);
+        index = qk_dict_index(tstate->builtins, name);
         member = LOAD_GLOBAL_BUILTIN;
     }
     if (index >= 0 && index <= UINT32_MAX) {
@@ -247,7 +241,7 @@ QkValue qk_module_value_at(QkValue owner, uint64_t hint, QkValue name) {
 /* A module's attribute, for LOAD_ATTR_MODULE and LOAD_METHOD_MODULE: the member, with where
  * the module's dict holds the name as its hint, or -1. */
 static int module_member(QkCodeUnit *instr, QkValue module, QkValue name, int member) {
-    int64_t index = dict_index_of(((QkModule *)module)->dict, name);
+    int64_t index = qk_dict_index(((QkModule *)module)->dict, name);
     if (index < 0 || index > UINT32_MAX) {
         return -1;
     }
@@ -264,7 +258,7 @@ void qk_specialize_load_attr(QkThread *tstate, QkFrame *frame, QkCodeUnit *instr
     QkType *type = qk_type_of(owner);
     QkValue class_attr = qk_type_lookup(type, name);
     QkValue dict = qk_instance_dict(owner);
-    int64_t index = dict == QK_NULL ? -1 : dict_index_of(dict, name);
+    int64_t index = dict == QK_NULL ? -1 : qk_dict_index(dict, name);
     int member = -1;
     if (simple_getter(type, name) != QK_NULL) {
         member = LOAD_ATTR_PROPERTY;
@@ -324,7 +318,7 @@ void qk_specialize_store_attr(QkThread *tstate, QkFrame *frame, QkCodeUnit *inst
     QkValue name = name_of(frame, instr);
     QkType *type = qk_type_of(owner);
     QkValue dict = qk_instance_dict(owner);
-    int64_t index = dict == QK_NULL ? -1 : dict_index_of(dict, name);
+    int64_t index = dict == QK_NULL ? -1 : qk_dict_index(dict, name);
     int member = -1;
     if ((type->flags & QK_TYPE_HEAP) && type->setattr == NULL &&
         !qk_is_type(qk_type_lookup(type, name), &qk_property_type) && index >= 0 &&

@@ -320,7 +320,7 @@ bool qk_is_exact_args_function(QkValue callable, int nargs);
 
 /* The frame of an exact-arguments call: `self` (unless QK_NULL) then the nargs arguments become
  * the first locals. Every specialized call form pushes its frame through here; inline, so a
- * trace's call makes no call but to memset. */
+ * trace's call makes no call. */
 static inline QkFrame *qk_push_exact(QkThread *tstate, QkFrame *caller, QkValue func, QkValue self,
                                      QkValue *args, int nargs) {
     QkFunction *f = (QkFunction *)func;

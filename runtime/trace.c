@@ -1,7 +1,7 @@
 /* Tier 2's front: hot back edges and hot function entries start a recording of a root trace, hot
- * side exits one of a side trace; the recorder turns the instructions tier 1 executes into micro-ops (from the generated
- * expansion, branch and trace-form tables), following the calls and returns the DSL marks, and
- * installs the result. See docs/architecture.md "Tier 2: traces". */
+ * side exits one of a side trace; the recorder turns the instructions tier 1 executes into
+ * micro-ops (from the generated expansion, branch and trace-form tables), following the calls and
+ * returns the DSL marks, and installs the result. See docs/architecture.md "Tier 2: traces". */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,19 +24,19 @@ struct QkTraceRecorder {
     QkFrame *start_frame;    /* the frame it starts in; NULL once the trace returned out of it */
     QkCodeUnit *start_instr; /* the first instruction recorded */
     QkFrame *frame;          /* the frame of the instruction recorded last */
-    uint32_t depth;       /* calls followed and not returned from */
-    uint32_t expect;      /* QK_FLAG_PUSHES_FRAME / _POPS_FRAME: the frame change coming next */
-    QkCodeUnit *head;     /* loop traces: the loop head, where the trace closes */
-    QkCodeUnit *backedge; /* loop traces: the JUMP_BACKWARD the executor will replace */
-    bool entry;           /* a function-entry trace (installed as its code's entry_executor) */
-    bool entered;         /* the instruction being recorded is the first of a call followed */
-    QkCodeUnit *counter;  /* what backs off when the recording is abandoned */
-    bool missed;          /* a specialized instruction missed since the last one reported */
-    QkExit *exit;         /* side traces: the exit they will be linked from */
-    QkExecutor *tree;     /* side traces: the root of that exit's tree */
-    QkCodeUnit *pending;  /* a branch whose direction the next instruction tells */
-    QkCodeUnit *last;     /* the instruction recorded last (in `frame`) */
-    uint32_t last_start;  /* where its micro-ops begin in the body */
+    uint32_t depth;          /* calls followed and not returned from */
+    uint32_t expect;         /* QK_FLAG_PUSHES_FRAME / _POPS_FRAME: the frame change coming next */
+    QkCodeUnit *head;        /* loop traces: the loop head, where the trace closes */
+    QkCodeUnit *backedge;    /* loop traces: the JUMP_BACKWARD the executor will replace */
+    bool entry;              /* a function-entry trace (installed as its code's entry_executor) */
+    bool entered;            /* the instruction being recorded is the first of a call followed */
+    QkCodeUnit *counter;     /* what backs off when the recording is abandoned */
+    bool missed;             /* a specialized instruction missed since the last one reported */
+    QkExit *exit;            /* side traces: the exit they will be linked from */
+    QkExecutor *tree;        /* side traces: the root of that exit's tree */
+    QkCodeUnit *pending;     /* a branch whose direction the next instruction tells */
+    QkCodeUnit *last;        /* the instruction recorded last (in `frame`) */
+    uint32_t last_start;     /* where its micro-ops begin in the body */
     uint32_t length;
     QkTraceOrigin *origins; /* where each micro-op of the body was recorded */
     QkUOpInst body[];
@@ -118,11 +118,7 @@ QkCodeUnit *qk_enter_entry_executor(QkThread *tstate, QkFrame *frame) {
     return qk_run_uops(tstate, frame, frame->code->entry_executor);
 }
 
-void qk_trace_note_miss(QkThread *tstate) {
-    if (tstate->recorder != NULL) {
-        tstate->recorder->missed = true;
-    }
-}
+void qk_trace_note_miss(QkThread *tstate) { tstate->recorder->missed = true; }
 
 void qk_take_side_exit(QkThread *tstate, QkFrame *frame, uint64_t operand) {
     QkExit *exit = (QkExit *)(uintptr_t)operand;
