@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from generator import effects as fx
-from generator import stack
+from generator import oparg_stencils, stack
 from generator.errors import Location, ToolchainError
 from generator.lexer import Kind, Token
 from generator.model import (
@@ -33,6 +33,7 @@ from generator.model import (
     SourceFile,
     StackEffect,
     StackItem,
+    StencilsDecl,
     TraceDecl,
     Uop,
     UopPart,
@@ -120,6 +121,9 @@ class _Analyzer:
         self._families()
         self._tier1_guards()
         self._reuses()
+        self.analysis.oparg_stencils = oparg_stencils.check(
+            self.analysis, [d for d in self.declarations if isinstance(d, StencilsDecl)]
+        )
         return self.analysis
 
     def _helpers(self) -> None:

@@ -19,6 +19,7 @@ from generator.errors import ToolchainError, run_main
 
 MIN_MAJOR = 19  # preserve_none and musttail across it first work in clang 19
 CLANG_ENV = "QUACK_CLANG"  # overrides the search with a path or a command name
+OPARG_MACRO = "QK_STENCIL_OPARG"  # set for a stencil compiled for one oparg (stencil_src/jit_env.h)
 INSTALL_HINT = f"install it with: apt-get install clang-{MIN_MAJOR}"
 
 # Tried in order: the pinned major first, since stencil bytes depend on the compiler's version.
@@ -127,8 +128,10 @@ def stencil_command(
     output: str,
     includes: list[str],
     body: str | None = None,
+    oparg: int | None = None,
 ) -> list[str]:
-    """The command compiling one stencil object; `body` is the micro-op body for template.c.
+    """The command compiling one stencil object; `body` is the micro-op body for template.c, and
+    `oparg`, if given, the oparg compiled in as a constant.
 
     `body` is given relative to an include directory (e.g. "uops/_NOP.c.h" with -I out/x86_64), and
     the checkout's path is mapped away, so objects are identical wherever the tree lives.
@@ -137,6 +140,8 @@ def stencil_command(
     command += [f"-I{include}" for include in includes]
     if body is not None:
         command.append(f'-DQK_UOP_BODY="{body}"')
+    if oparg is not None:
+        command.append(f"-D{OPARG_MACRO}={oparg}")
     return [*command, "-c", source, "-o", output]
 
 
@@ -167,6 +172,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--clang", help=f"clang to use (default: ${CLANG_ENV}, then the PATH)")
     parser.add_argument("--target", default="x86_64", choices=sorted(TARGET_FLAGS))
     parser.add_argument("--body", help="micro-op body, relative to an -I directory")
+    parser.add_argument("--oparg", type=int, help="compile the body for this oparg only")
     parser.add_argument("-I", dest="includes", action="append", default=[])
     parser.add_argument("-o", dest="output", help="object to write")
     parser.add_argument("source", nargs="?", help="stencil_src/template.c or stencil_src/shim.c")
@@ -178,7 +184,7 @@ def main(argv: list[str]) -> int:
     if args.output is None:
         raise ToolchainError("-o is required to compile a stencil")
     command = stencil_command(
-        clang, args.target, args.source, args.output, args.includes, args.body
+        clang, args.target, args.source, args.output, args.includes, args.body, args.oparg
     )
     result = subprocess.run(command, check=False)
     return result.returncode

@@ -8,6 +8,7 @@ from generator.analyzer import analyze
 from generator.errors import ToolchainError
 from generator.model import Analysis
 from generator.parser import parse_file
+from generator.stencil_model import stencil_name
 
 
 def definition_files(defs_dir: Path) -> list[Path]:
@@ -31,3 +32,14 @@ def load_definitions(defs_dir: Path) -> Analysis:
 def tier2_uop_names(defs_dir: Path | str) -> list[str]:
     """The micro-ops that get a tier-2 body and a stencil, sorted: one build node each."""
     return [uop.name for uop in load_definitions(Path(defs_dir)).tier2_uops()]
+
+
+def stencil_builds(defs_dir: Path | str) -> list[tuple[str, str, int | None]]:
+    """(stencil name, micro-op, oparg or None) for every stencil object to compile, sorted: each
+    tier-2 micro-op's stencil for any oparg, then one per oparg its `stencils` declaration lists."""
+    analysis = load_definitions(Path(defs_dir))
+    builds = []
+    for uop in analysis.tier2_uops():
+        for oparg in (None, *analysis.oparg_stencils.get(uop.name, ())):
+            builds.append((stencil_name(uop.name, oparg), uop.name, oparg))
+    return builds

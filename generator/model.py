@@ -190,6 +190,27 @@ class ReuseDecl:
 
 
 @dataclass(frozen=True)
+class OpargValueRef:
+    """One oparg value of a `stencils` declaration: a number, or a name of an oparg enumeration."""
+
+    text: str
+    location: Location
+
+
+@dataclass(frozen=True)
+class StencilsDecl:
+    """`stencils(_UOP, ...) = oparg { 0, 1 };`, or `= oparg(INST) { NAME, ... };`: besides its
+    stencil for any oparg, each _UOP gets one compiled for each listed oparg value, where the
+    oparg is a constant the compiler folds (a switch on it disappears, an oparg-sized loop
+    unrolls)."""
+
+    uops: tuple[UopRef, ...]
+    enumeration: UopRef | None  # the instruction whose oparg names the values, if any
+    values: tuple[OpargValueRef, ...]
+    location: Location
+
+
+@dataclass(frozen=True)
 class OpargDecl:
     instruction: str
     members: tuple[OpargMember, ...]
@@ -206,7 +227,15 @@ class FamilyDecl:
 
 
 Declaration = (
-    HelperDecl | OpDecl | MacroDecl | BranchDecl | TraceDecl | OpargDecl | FamilyDecl | ReuseDecl
+    HelperDecl
+    | OpDecl
+    | MacroDecl
+    | BranchDecl
+    | TraceDecl
+    | OpargDecl
+    | FamilyDecl
+    | ReuseDecl
+    | StencilsDecl
 )
 
 
@@ -406,6 +435,8 @@ class Analysis:
     family_of: dict[str, Family] = field(default_factory=dict)
     # Base micro-op -> its reuse variants, in declaration order.
     reuses: dict[str, list[Reuse]] = field(default_factory=dict)
+    # Micro-op -> the oparg values it has a stencil of its own for, ascending (`stencils`).
+    oparg_stencils: dict[str, tuple[int, ...]] = field(default_factory=dict)
 
     def family_head(self, instruction: Instruction) -> str | None:
         """The head a family member falls back to on a miss; None for heads and the rest."""

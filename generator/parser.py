@@ -15,16 +15,29 @@ from generator.model import (
     MacroDecl,
     OpargDecl,
     OpargMember,
+    OpargValueRef,
     OpDecl,
     ReuseDecl,
     SourceFile,
     StackEffect,
     StackItem,
+    StencilsDecl,
     TraceDecl,
     UopRef,
 )
 
-KEYWORDS = ("helper", "op", "inst", "macro", "branch", "trace", "oparg", "family", "reuse")
+KEYWORDS = (
+    "helper",
+    "op",
+    "inst",
+    "macro",
+    "branch",
+    "trace",
+    "oparg",
+    "family",
+    "reuse",
+    "stencils",
+)
 # Words that qualify the declaration after them: `specializing op(...)`.
 MODIFIERS = ("specializing",)
 CACHE_UNITS = (1, 2, 4)
@@ -113,6 +126,8 @@ class _Parser:
             return self._family(first)
         if keyword == "reuse":
             return self._reuse(first)
+        if keyword == "stencils":
+            return self._stencils(first)
         return self._oparg(first)
 
     def _specializing(self, first: Token) -> OpDecl:
@@ -343,6 +358,40 @@ class _Parser:
             UopRef(variant.text, variant.location),
             first.location,
         )
+
+    def _stencils(self, first: Token) -> StencilsDecl:
+        self._expect("(")
+        uops = [self._ident("a micro-op name")]
+        while self._accept(",") and self._peek().text != ")":
+            uops.append(self._ident("a micro-op name or ')'"))
+        self._expect(")", " or ',' after a micro-op name")
+        self._expect("=")
+        word = self._peek()
+        if word.kind is not Kind.IDENT or word.text != "oparg":
+            raise self._fail("'oparg'")
+        self._next()
+        enumeration = None
+        if self._accept("("):
+            name = self._ident("an instruction name")
+            enumeration = UopRef(name.text, name.location)
+            self._expect(")")
+        self._expect("{", " to open the oparg values")
+        values: list[OpargValueRef] = []
+        while not self._accept("}"):
+            value = self._peek()
+            wanted = Kind.IDENT if enumeration else Kind.NUMBER
+            if value.kind is not wanted or (wanted is Kind.NUMBER and not value.text.isdigit()):
+                raise self._fail(
+                    f"an oparg name of {enumeration.name}" if enumeration else "an oparg number"
+                )
+            self._next()
+            values.append(OpargValueRef(value.text, value.location))
+            if not self._accept(","):
+                self._expect("}", " or ',' after an oparg value")
+                break
+        self._expect(";", " after the oparg values")
+        refs = tuple(UopRef(uop.text, uop.location) for uop in uops)
+        return StencilsDecl(refs, enumeration, tuple(values), first.location)
 
     def _oparg(self, first: Token) -> OpargDecl:
         self._expect("(")

@@ -9,6 +9,20 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+# A stencil compiled for one oparg is named `_UOP.oparg<N>`: its object's stem and its name in the
+# header. The dot cannot occur in a micro-op's name, so the name parses back unambiguously.
+OPARG_MARK = ".oparg"
+
+
+def stencil_name(uop: str, oparg: int | None) -> str:
+    return uop if oparg is None else f"{uop}{OPARG_MARK}{oparg}"
+
+
+def parse_stencil_name(name: str) -> tuple[str, int | None]:
+    """(micro-op, oparg or None) from a stencil's name."""
+    uop, mark, oparg = name.partition(OPARG_MARK)
+    return (uop, int(oparg)) if mark and oparg.isdigit() else (name, None)
+
 
 class PatchKind(enum.IntEnum):
     """How a hole's bytes are computed from its value (the C names drop the prefix QK_PATCH_)."""
@@ -62,7 +76,7 @@ class Hole:
 
 @dataclass(frozen=True)
 class Stencil:
-    name: str  # the micro-op, or "shim"
+    name: str  # the micro-op, "_UOP.oparg<N>" (see stencil_name) or "shim"
     code: bytes
     data: bytes
     code_holes: tuple[Hole, ...]
@@ -75,3 +89,17 @@ class Stencil:
         """The runtime symbols the stencil refers to, sorted."""
         names = {h.symbol for h in self.code_holes + self.data_holes if h.symbol is not None}
         return sorted(names)
+
+    @property
+    def uop(self) -> str:
+        return parse_stencil_name(self.name)[0]
+
+    @property
+    def oparg(self) -> int | None:
+        """The oparg compiled in as a constant, or None for the stencil of any oparg."""
+        return parse_stencil_name(self.name)[1]
+
+    @property
+    def ident(self) -> str:
+        """The name as part of a C identifier."""
+        return self.name.replace(OPARG_MARK, "_oparg")

@@ -3,7 +3,8 @@
     python -m generator.stencils --target x86_64 --shim out/x86_64/stencils/shim.o \
         --out out/x86_64/include/quack_stencils.h out/x86_64/stencils/*.o
 
-Each object is named after its micro-op (`_BINARY_OP.o`); the shim object is given separately.
+Each object is named after its stencil (`_BINARY_OP.o`, or `_BINARY_OP_INT.oparg6.o` for the one
+compiled for oparg 6); the shim object is given separately.
 """
 
 from __future__ import annotations
@@ -59,6 +60,11 @@ def render_header(
 ) -> str:
     env = environment()
     env.filters["rows"] = _rows
+    ordered = sorted(stencils, key=lambda s: (s.uop, -1 if s.oparg is None else s.oparg))
+    by_oparg: dict[str, list[Stencil]] = {}
+    for stencil in ordered:
+        if stencil.oparg is not None:
+            by_oparg.setdefault(stencil.uop, []).append(stencil)
     return env.get_template("stencils.h.jinja").render(
         header=provenance.header_line("generator.stencils", digest).rstrip("\n"),
         clang_version=clang.version,
@@ -66,7 +72,9 @@ def render_header(
         patch_kinds=list(PatchKind),
         hole_values=list(HoleValue),
         data_align=MAX_DATA_ALIGN,
-        stencils=sorted(stencils, key=lambda s: s.name),
+        stencils=[s for s in ordered if s.oparg is None],
+        variants=[s for s in ordered if s.oparg is not None],
+        by_oparg=by_oparg,
         shim=shim,
     )
 

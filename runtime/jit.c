@@ -22,8 +22,14 @@ static uint64_t now_ns(void) {
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
+/* The micro-op's stencil compiled for its oparg, if it has one, else its stencil for any. */
 static const QkStencil *stencil_of(const QkExecutor *ex, uint32_t i) {
-    return &qk_stencils[ex->trace[i].opcode];
+    const QkUOpInst *uop = &ex->trace[i];
+    const QkStencil *s = &qk_stencils[uop->opcode];
+    if (uop->oparg < s->n_by_oparg && s->by_oparg[uop->oparg].code != NULL) {
+        return &s->by_oparg[uop->oparg];
+    }
+    return s;
 }
 
 /* Where every micro-op's code and data go, after the shim's: offsets[count] is the total. */
@@ -85,7 +91,7 @@ static void write_perf_map(FILE *map, const QkExecutor *ex, const Layout *l, uin
         size_t size = l->code_offsets[i + 1] - l->code_offsets[i];
         if (size > 0) {
             fprintf(map, "%" PRIxPTR " %zx quack:%s %s@%u\n", base + l->code_offsets[i], size,
-                    qk_uop_names[ex->trace[i].opcode], function, ex->trace[i].target);
+                    stencil_of(ex, i)->name, function, ex->trace[i].target);
         }
     }
     fflush(map);

@@ -25,7 +25,12 @@ extern char _JIT_JUMP_TARGET[];
 extern char _JIT_ERROR_TARGET[];
 extern char _JIT_TOP[];
 
+// A stencil compiled for one oparg (a `stencils` declaration) has it as a constant to fold.
+#ifdef QK_STENCIL_OPARG
+#define CURRENT_OPARG() ((uint32_t)(QK_STENCIL_OPARG))
+#else
 #define CURRENT_OPARG() ((uint32_t)(uintptr_t)_JIT_OPARG)
+#endif
 #define CURRENT_OPERAND() ((uint64_t)(uintptr_t)_JIT_OPERAND)
 #define CURRENT_TARGET() ((uint32_t)(uintptr_t)_JIT_TARGET)
 

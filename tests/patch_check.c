@@ -1,5 +1,5 @@
 /* Test harness: patches every stencil of quack_stencils.h with runtime/jit_patch.c at chosen
- * addresses and prints the bytes as JSON, for tests/test_patch_vs_lld.py to compare with ld.lld.
+ * addresses (the ones for single opargs too) and prints the bytes as JSON, for tests/test_patch_vs_lld.py to compare with ld.lld.
  *
  * Nothing runs the code. The runtime helpers are not linked in: the test gives each one an address
  * with --defsym, so hole symbols resolve to known values in this (non-PIE) executable. */
@@ -79,8 +79,14 @@ int main(void) {
     printf("{");
     failed |= check(&qk_shim_stencil, k++);
     for (uint32_t op = 0; op < QK_UOP_COUNT; op++) {
-        if (qk_stencils[op].code != NULL) {
-            failed |= check(&qk_stencils[op], k++);
+        const QkStencil *s = &qk_stencils[op];
+        if (s->code != NULL) {
+            failed |= check(s, k++);
+        }
+        for (uint32_t oparg = 0; oparg < s->n_by_oparg; oparg++) {
+            if (s->by_oparg[oparg].code != NULL) {
+                failed |= check(&s->by_oparg[oparg], k++);
+            }
         }
     }
     printf("}\n");

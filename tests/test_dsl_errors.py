@@ -37,6 +37,9 @@ _FRESH = (
 # A well-formed reuse variant of _B (line 5).
 _VARIANT = "op(_V, (l, r -- res: fresh float)) { res = hw(l, r); }\n"
 
+# A micro-op that uses its oparg, in instruction C (lines 1-2), for the stencils cases.
+_OPARG_UOP = "op(_C, (x -- x)) { (void)(x + oparg); }\nmacro(C) = _C;\n"
+
 # A well-formed specializing micro-op, for the cases about where one may appear.
 _SPECIALIZE = "specializing op(_S, (c/1, x -- x)) { (void)c; (void)this_instr; }\n"
 
@@ -48,7 +51,8 @@ CASES = {
     "syntax_declaration": (
         "instruction(A, (--)) { }\n",
         "uop_defs/a.uops:1:1: error: syntax error: expected a declaration (helper, op, inst, "
-        "macro, branch, trace, oparg, family, reuse, specializing op), found 'instruction'",
+        "macro, branch, trace, oparg, family, reuse, stencils, specializing op), found "
+        "'instruction'",
     ),
     "syntax_cache_size": (
         "op(_A, (c/3 --)) { }\n",
@@ -391,6 +395,55 @@ CASES = {
         _FRESH + _VARIANT + "reuse(_B, l) = _V;\nreuse(_B, l) = _V;\n",
         "uop_defs/a.uops:7:1: error: duplicate definition of reuse(_B, l) (first defined at "
         "uop_defs/a.uops:6:1)",
+    ),
+    "syntax_stencils_word": (
+        _OPARG_UOP + "stencils(_C) = { 1 };\n",
+        "uop_defs/a.uops:3:16: error: syntax error: expected 'oparg', found '{'",
+    ),
+    "syntax_stencils_name_for_number": (
+        _OPARG_UOP + "stencils(_C) = oparg { LT };\n",
+        "uop_defs/a.uops:3:24: error: syntax error: expected an oparg number, found 'LT'",
+    ),
+    "syntax_stencils_number_for_name": (
+        _OPARG_UOP + "stencils(_C) = oparg(C) { 1 };\n",
+        "uop_defs/a.uops:3:27: error: syntax error: expected an oparg name of C, found '1'",
+    ),
+    "stencils_unknown_uop": (
+        _OPARG_UOP + "stencils(_C, _NOPE) = oparg { 1 };\n",
+        "uop_defs/a.uops:3:14: error: unknown micro-op '_NOPE' in stencils(_C, _NOPE)",
+    ),
+    "stencils_without_oparg": (
+        "op(_A, (x -- x)) { }\nmacro(A) = _A;\nstencils(_A) = oparg { 1 };\n",
+        "uop_defs/a.uops:3:10: error: _A does not use its oparg: one stencil serves every oparg",
+    ),
+    "stencils_tier1_only": (
+        "op(_A, (--)) { (void)oparg; (void)this_instr; }\nmacro(A) = _A;\n"
+        "stencils(_A) = oparg { 1 };\n",
+        "uop_defs/a.uops:3:10: error: _A is tier-1-only: it has no stencil to compile per oparg",
+    ),
+    "stencils_no_enumeration": (
+        _OPARG_UOP + "stencils(_C) = oparg(D) { LT };\n",
+        "uop_defs/a.uops:3:22: error: D has no oparg(...) enumeration to name values in "
+        "stencils(_C)",
+    ),
+    "stencils_unknown_name": (
+        _OPARG_UOP + 'oparg(C) { LT = "<", }\nstencils(_C) = oparg(C) { GT };\n',
+        "uop_defs/a.uops:4:27: error: 'GT' is not an oparg of C in stencils(_C)",
+    ),
+    "stencils_too_large": (
+        _OPARG_UOP + "stencils(_C) = oparg { 256 };\n",
+        "uop_defs/a.uops:3:24: error: oparg 256 in stencils(_C) is above 255, the largest with "
+        "its own stencil",
+    ),
+    "stencils_value_twice": (
+        _OPARG_UOP + "stencils(_C) = oparg { 1, 2, 1 };\n",
+        "uop_defs/a.uops:3:30: error: oparg 1 listed twice in stencils(_C) (first at "
+        "uop_defs/a.uops:3:24)",
+    ),
+    "stencils_uop_twice": (
+        _OPARG_UOP + "stencils(_C) = oparg { 1 };\nstencils(_C) = oparg { 2 };\n",
+        "uop_defs/a.uops:4:10: error: _C already has stencils per oparg (declared at "
+        "uop_defs/a.uops:3:10)",
     ),
     "too_many_outputs": (
         "op(_A, (-- a, b, c, d, e, f, g, h, i)) { }\n",

@@ -1,7 +1,7 @@
 """The proof: runtime/jit_patch.c patches every real stencil exactly as ld.lld links its object.
 
 Builds everything in a temporary directory (micro-op bodies, stencil objects, the header, the
-tests/patch_check.c harness), then for each micro-op links its object with ld.lld at the addresses
+tests/patch_check.c harness), then for each stencil links its object with ld.lld at the addresses
 the harness used and compares the bytes.
 """
 
@@ -17,6 +17,7 @@ import pytest
 from elftools.elf.elffile import ELFFile
 
 from generator.clang import Clang, find_clang, stencil_command
+from generator.defs import stencil_builds
 from generator.elf_reader import SectionKind, read_object
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -39,22 +40,23 @@ def build_stencils(clang: Clang, out: Path) -> tuple[Path, list[Path], Path]:
     objects = out / "stencils"
     objects.mkdir()
     includes = ["runtime", "stencil_src", str(out / "include"), str(out)]
-    uops = sorted(p.name.removesuffix(".c.h") for p in (out / "uops").glob("*.c.h"))
-    for uop in uops:
+    builds = stencil_builds("uop_defs")
+    for name, uop, oparg in builds:
         run(
             stencil_command(
                 clang,
                 TARGET,
                 "stencil_src/template.c",
-                str(objects / f"{uop}.o"),
+                str(objects / f"{name}.o"),
                 includes,
                 f"uops/{uop}.c.h",
+                oparg,
             )
         )
     shim = out / "shim.o"
     run(stencil_command(clang, TARGET, "stencil_src/shim.c", str(shim), includes))
     header = out / "include" / "quack_stencils.h"
-    uop_objects = [objects / f"{uop}.o" for uop in uops]
+    uop_objects = [objects / f"{name}.o" for name, _, _ in builds]
     run(
         [
             sys.executable,

@@ -15,6 +15,7 @@ from test_programs import cpython, run_quack
 
 from generator.defs import load_definitions
 from generator.emit_metadata import expansion_of
+from generator.stencil_model import stencil_name
 
 DUCKS = ROOT / "examples" / "duck_simulator.py"
 PROGRAMS = ROOT / "tests" / "programs"
@@ -737,11 +738,11 @@ def test_optimizer_reuses_fresh_float_boxes(quack: Path, tmp_path: Path, jit: st
     assert optimized.count("_BINARY_OP_FLOAT") == 7
 
 
-def test_perf_map_names_every_stencil_copy(quack: Path) -> None:
-    """QUACK_PERF_MAP=1 writes /tmp/perf-PID.map: for each compiled trace its entry shim, then one
-    line per micro-op with code, in address order, each range right after the previous one."""
+def perf_map(quack: Path, program: Path) -> list[tuple[int, int, str]]:
+    """(address, size, name) of each line of the perf map a JIT run of `program` writes, having
+    checked that the program printed what CPython prints."""
     process = subprocess.Popen(
-        [str(quack), str(DUCKS)],
+        [str(quack), str(program)],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -749,7 +750,7 @@ def test_perf_map_names_every_stencil_copy(quack: Path) -> None:
     )
     stdout, stderr = process.communicate(timeout=120)
     assert process.returncode == 0, stderr
-    assert stdout == cpython(DUCKS).stdout
+    assert stdout == cpython(program).stdout
     map_path = Path(f"/tmp/perf-{process.pid}.map")
     lines = map_path.read_text().splitlines()
     map_path.unlink()
@@ -758,9 +759,33 @@ def test_perf_map_names_every_stencil_copy(quack: Path) -> None:
         match = re.fullmatch(r"([0-9a-f]+) ([0-9a-f]+) quack:(\S+) \S+", line)
         assert match, line
         entries.append((int(match.group(1), 16), int(match.group(2), 16), match.group(3)))
+    return entries
+
+
+def test_perf_map_names_every_stencil_copy(quack: Path) -> None:
+    """QUACK_PERF_MAP=1 writes /tmp/perf-PID.map: for each compiled trace its entry shim, then one
+    line per micro-op with code, in address order, each range right after the previous one."""
+    entries = perf_map(quack, DUCKS)
     names = [name for _, _, name in entries]
     assert names.count("trace-entry") >= 1
     assert "_JUMP_TO_TOP" in names and "_SIDE_EXIT" in names
     for (start, size, _), (later, _, name) in zip(entries, entries[1:], strict=False):
         if name != "trace-entry":
             assert later == start + size
+
+
+def test_every_stencil_for_one_oparg_runs(quack: Path) -> None:
+    """hot_oparg_stencils.py meets every oparg a `stencils` declaration lists: the JIT copies each
+    of those stencils (the perf map names them), and the program prints what CPython prints."""
+    analysis = load_definitions(ROOT / "uop_defs")
+    declared = {
+        stencil_name(uop, oparg)
+        for uop, opargs in analysis.oparg_stencils.items()
+        for oparg in opargs
+    }
+    assert len(declared) >= 90
+    copied = {name for _, _, name in perf_map(quack, PROGRAMS / "hot_oparg_stencils.py")}
+    assert declared - copied == set()
+    # Where a micro-op has a stencil for the oparg, the one for any oparg is not used.
+    assert "_BINARY_OP_INT" not in copied and "_COMPARE_OP_INT" not in copied
+    assert "_LOAD_FAST" in copied  # locals beyond the eighth

@@ -1,0 +1,144 @@
+# Every oparg that has a stencil of its own (the `stencils` declarations of uop_defs/) in a hot
+# loop: each int and float operator, plain and in place, each comparison of ints, floats and
+# strings, calls of zero to three arguments of every call form, and the first eight locals.
+# tests/test_tier2.py checks that the JIT copied each of those stencils while running this.
+
+
+def ints(a, b):
+    c = a
+    c //= b
+    d = a
+    d %= b
+    e = a
+    e &= b
+    f = a
+    f |= b
+    g = a
+    g ^= b
+    h = a
+    h <<= b % 5
+    k = a
+    k >>= b % 5
+    return (a // b + a % b + (a & b) + (a | b) + (a ^ b) + (a << (b % 5)) + (a >> (b % 5))
+            + c + d + e + f + g + h + k)
+
+
+def floats(x, y):
+    s = x
+    s += y
+    s -= y / 2.0
+    s *= 1.5
+    s /= y
+    # A fresh box on the left, then on the right, of each operator.
+    t = (x * y) + y - (x + y) * (x - y) / (y * 2.0)
+    u = y + (x * y)
+    u = y - (x * x) + u
+    u = y * (x + 1.0) + u
+    u = y / (x + 1.0) + u
+    v = x
+    v += x * y
+    v -= x * y
+    v *= x + y
+    v /= x + y
+    w = x
+    w -= y
+    return s + t + u + v + w + (x + y) + (x - y) + (x * y) + (x / y)
+
+
+def compares(a, b, x, y, s, t):
+    n = 0
+    for p, q in ((a, b), (x, y), (s, t)):
+        n = n * 2 + (p < q)
+        n = n * 2 + (p <= q)
+        n = n * 2 + (p == q)
+        n = n * 2 + (p != q)
+        n = n * 2 + (p > q)
+        n = n * 2 + (p >= q)
+    return n
+
+
+def zero():
+    return 1
+
+
+def one(a):
+    return a
+
+
+def two(a, b):
+    return a - b
+
+
+def three(a, b, c):
+    return a * b - c
+
+
+def defaults(a=1, b=2, c=3, d=4):
+    return a + 2 * b + 3 * c + 4 * d
+
+
+class Point:
+    def __init__(self):
+        self.x = 0
+
+    def zero(self):
+        return self.x
+
+    def one(self, a):
+        return self.x + a
+
+    def two(self, a, b):
+        return self.x + a - b
+
+    def three(self, a, b, c):
+        return self.x + a * b - c
+
+
+class Pair:
+    def __init__(self, a):
+        self.a = a
+
+
+class Triple:
+    def __init__(self, a, b):
+        self.a = a + b
+
+
+class Quad:
+    def __init__(self, a, b, c):
+        self.a = a + b + c
+
+
+class Empty:
+    pass
+
+
+def calls(i):
+    p = Point()
+    total = zero() + one(i) + two(i, 3) + three(i, 2, 1)
+    total += defaults() + defaults(i) + defaults(i, i) + defaults(i, i, i)
+    total += p.zero() + p.one(i) + p.two(i, 1) + p.three(i, 2, 3)
+    bound0, bound1, bound2, bound3 = p.zero, p.one, p.two, p.three
+    total += bound0() + bound1(i) + bound2(i, 1) + bound3(i, 2, 3)
+    total += Pair(i).a + Triple(i, 1).a + Quad(i, 1, 2).a + (Empty() is not None)
+    total += len("abc"[: i % 3]) + max(i, 5) + max(i, 5, 7) + "x y".count(" ")
+    return total
+
+
+def locals_eight(a, b, c, d):
+    a = a % 100
+    e = a + b
+    f = c + d
+    g = e * f
+    h = g - a
+    return a + b + c + d + e + f + g + h
+
+
+total = 0
+ftotal = 0.0
+for i in range(1, 400):
+    total = (total + ints(i * 7 - 1000, i % 13 + 1) + ints(-i, 3)) % 1000003
+    ftotal += floats(i * 0.5, 3.25) + floats(-1.5, i + 0.25)
+    total = (total + compares(i, 200, i * 0.5, 100.0, str(i), "200")) % 1000003
+    total = (total + calls(i) + locals_eight(i, 2, 3, 4)) % 1000003
+print(total, round(ftotal, 6))
