@@ -394,10 +394,11 @@ static QkValue namespace_constant(Optimizer *o, const QkUOpInst *uop, uint8_t fa
 }
 
 /* A micro-op whose outputs its facts pin becomes pops of its inputs and loads of the constants,
- * which go with whatever pops them unused: a pure one that pops something (a class attribute
- * found under a class version its guard proved; a pure push alone costs no more than the load),
- * or one whose outputs are names of a namespace made constants (its guards check only the
- * binding the tree now depends on). */
+ * which go with whatever pops them unused: a pure one (a class attribute found under a class
+ * version its guard proved; a constant of the code, which the load reaches through the frame,
+ * the code and its constants, and _LOAD_CONST_INLINE has as an immediate), or one whose outputs
+ * are names of a namespace made constants (its guards check only the binding the tree now
+ * depends on). */
 static bool constant_outputs(Optimizer *o, const QkUOpInst *uop, const QkUopFacts *facts,
                              const QkTraceOrigin *origin, uint32_t flags) {
     int popped = facts->popped, pushed = facts->pushed;
@@ -418,7 +419,7 @@ static bool constant_outputs(Optimizer *o, const QkUOpInst *uop, const QkUopFact
             return false;
         }
     }
-    if (!bound && !((flags & QK_FLAG_PURE) && popped >= 1)) {
+    if (!bound && !(flags & QK_FLAG_PURE)) {
         return false;
     }
     replace_by_constants(o, uop, popped, outputs, pushed);

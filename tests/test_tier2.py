@@ -565,6 +565,9 @@ def test_optimizer_folds_known_values(quack: Path, tmp_path: Path) -> None:
         assert gone not in optimized
     assert recorded.count("_GUARD_BOTH_INT") == 3
     assert optimized.count("_GUARD_BOTH_INT") == 1
+    # The code's constants are immediates: no load through the frame, the code and its consts.
+    assert "_LOAD_CONST" in recorded
+    assert "_LOAD_CONST" not in optimized and "_LOAD_CONST_INLINE" in optimized
 
 
 GLOBALS = """\
