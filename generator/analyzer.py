@@ -238,7 +238,9 @@ class _Analyzer:
                 self.analysis.trace_forms[decl.instruction] = form
 
     def _recorded_differently(self, keyword: str, name: str, location: Location) -> Instruction:
-        """The instruction a branch(...) or trace(...) declaration gives the tier-2 form of."""
+        """The instruction a branch(...) or trace(...) declaration gives the tier-2 form of: a
+        branch form only for a tier-1-only instruction, a trace form for any (its micro-ops may
+        exit where tier 1's raise)."""
         instruction = self._known_instruction(keyword, name, location)
         earlier = self._tier2_forms.get(name)
         if earlier is not None:
@@ -246,7 +248,7 @@ class _Analyzer:
                 f"{keyword}({name}): a trace already records {name} as declared at {earlier}",
                 location,
             )
-        if not instruction.tier1_only:
+        if keyword == "branch" and not instruction.tier1_only:
             raise ToolchainError(
                 f"{keyword}({name}): {name} already has a tier-2 form; {keyword} only applies "
                 "to tier-1-only instructions",

@@ -89,9 +89,9 @@ CASES = {
         "inst(A, (--)) { }\ntrace(NOPE) = ;\n",
         "uop_defs/a.uops:2:1: error: unknown instruction 'NOPE' in trace(NOPE)",
     ),
-    "trace_of_a_traceable_instruction": (
-        "op(_B, (--)) { }\ninst(A, (--)) { }\ntrace(A) = _B;\n",
-        "uop_defs/a.uops:3:1: error: trace(A): A already has a tier-2 form; trace only applies "
+    "branch_of_a_traceable_instruction": (
+        "op(_B, (--)) { }\ninst(A, (--)) { }\nbranch(A) { fall: _B; }\n",
+        "uop_defs/a.uops:3:1: error: branch(A): A already has a tier-2 form; branch only applies "
         "to tier-1-only instructions",
     ),
     "branch_and_trace_for_one_instruction": (
