@@ -12,9 +12,10 @@ from generator.emit_metadata import metadata_header
 from generator.emit_opcodes import opcodes_header, opcodes_module, uops_header
 from generator.emit_render import generator_digest, write_if_changed
 from generator.emit_tier1 import tier1_cases
-from generator.emit_tier2 import tier2_cases, uop_file
+from generator.emit_tier2 import spill_file, tier2_cases, uop_file
 from generator.errors import ToolchainError, run_main
 from generator.model import Analysis
+from generator.stack_cache import SPILL
 
 UOP_SUFFIX = ".c.h"
 # The case files hold every body: their digest is the DSL sources'.
@@ -57,6 +58,7 @@ def generate(defs_dir: Path, out_dir: Path) -> list[Path]:
     uops_dir = out_dir / "uops"
     for uop in analysis.tier2_uops():
         outputs[uops_dir / (uop.name + UOP_SUFFIX)] = uop_file(uop, analysis)
+    outputs[uops_dir / (SPILL + UOP_SUFFIX)] = spill_file()
     # A micro-op that was removed or lost its tier-2 form must not leave a stale body behind.
     if uops_dir.is_dir():
         for stale in sorted(uops_dir.glob("*" + UOP_SUFFIX)):

@@ -20,6 +20,7 @@ from generator.errors import ToolchainError, run_main
 MIN_MAJOR = 19  # preserve_none and musttail across it first work in clang 19
 CLANG_ENV = "QUACK_CLANG"  # overrides the search with a path or a command name
 OPARG_MACRO = "QK_STENCIL_OPARG"  # set for a stencil compiled for one oparg (stencil_src/jit_env.h)
+DEPTH_MACRO = "QK_CACHE_DEPTH"  # set for a stencil of a micro-op that caches stack values
 INSTALL_HINT = f"install it with: apt-get install clang-{MIN_MAJOR}"
 
 # Tried in order: the pinned major first, since stencil bytes depend on the compiler's version.
@@ -129,9 +130,11 @@ def stencil_command(
     includes: list[str],
     body: str | None = None,
     oparg: int | None = None,
+    depth: int | None = None,
 ) -> list[str]:
-    """The command compiling one stencil object; `body` is the micro-op body for template.c, and
-    `oparg`, if given, the oparg compiled in as a constant.
+    """The command compiling one stencil object; `body` is the micro-op body for template.c,
+    `oparg`, if given, the oparg compiled in as a constant, and `depth` how many stack values
+    are cached in registers when it starts (a micro-op that caches them).
 
     `body` is given relative to an include directory (e.g. "uops/_NOP.c.h" with -I out/x86_64), and
     the checkout's path is mapped away, so objects are identical wherever the tree lives.
@@ -142,6 +145,8 @@ def stencil_command(
         command.append(f'-DQK_UOP_BODY="{body}"')
     if oparg is not None:
         command.append(f"-D{OPARG_MACRO}={oparg}")
+    if depth is not None:
+        command.append(f"-D{DEPTH_MACRO}={depth}")
     return [*command, "-c", source, "-o", output]
 
 
@@ -173,6 +178,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--target", default="x86_64", choices=sorted(TARGET_FLAGS))
     parser.add_argument("--body", help="micro-op body, relative to an -I directory")
     parser.add_argument("--oparg", type=int, help="compile the body for this oparg only")
+    parser.add_argument("--depth", type=int, help="stack values cached in registers on entry")
     parser.add_argument("-I", dest="includes", action="append", default=[])
     parser.add_argument("-o", dest="output", help="object to write")
     parser.add_argument("source", nargs="?", help="stencil_src/template.c or stencil_src/shim.c")
@@ -184,7 +190,14 @@ def main(argv: list[str]) -> int:
     if args.output is None:
         raise ToolchainError("-o is required to compile a stencil")
     command = stencil_command(
-        clang, args.target, args.source, args.output, args.includes, args.body, args.oparg
+        clang,
+        args.target,
+        args.source,
+        args.output,
+        args.includes,
+        args.body,
+        args.oparg,
+        args.depth,
     )
     result = subprocess.run(command, check=False)
     return result.returncode

@@ -8,6 +8,7 @@ from generator.analyzer import analyze
 from generator.errors import ToolchainError
 from generator.model import Analysis
 from generator.parser import parse_file
+from generator.stack_cache import CACHE_REGISTERS, SPILL, cacheable
 from generator.stencil_model import stencil_name
 
 
@@ -34,12 +35,21 @@ def tier2_uop_names(defs_dir: Path | str) -> list[str]:
     return [uop.name for uop in load_definitions(Path(defs_dir)).tier2_uops()]
 
 
-def stencil_builds(defs_dir: Path | str) -> list[tuple[str, str, int | None]]:
-    """(stencil name, micro-op, oparg or None) for every stencil object to compile, sorted: each
-    tier-2 micro-op's stencil for any oparg, then one per oparg its `stencils` declaration lists."""
+# (stencil name, body: a micro-op or the spill, oparg or None, cache depth or None)
+StencilBuild = tuple[str, str, int | None, int | None]
+
+
+def stencil_builds(defs_dir: Path | str) -> list[StencilBuild]:
+    """Every stencil object to compile: each tier-2 micro-op's stencil for any oparg, then one per
+    oparg its `stencils` declaration lists; for a micro-op that caches stack values in registers,
+    each of those once per depth (generator/stack_cache.py); and the spill stencils."""
     analysis = load_definitions(Path(defs_dir))
-    builds = []
+    builds: list[StencilBuild] = []
     for uop in analysis.tier2_uops():
-        for oparg in (None, *analysis.oparg_stencils.get(uop.name, ())):
-            builds.append((stencil_name(uop.name, oparg), uop.name, oparg))
+        depths = range(CACHE_REGISTERS + 1) if cacheable(uop) else (None,)
+        for depth in depths:
+            for oparg in (None, *analysis.oparg_stencils.get(uop.name, ())):
+                builds.append((stencil_name(uop.name, oparg, depth), uop.name, oparg, depth))
+    for depth in range(1, CACHE_REGISTERS + 1):
+        builds.append((stencil_name(SPILL, None, depth), SPILL, None, depth))
     return builds

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from enum import Enum
 
 from generator import stack
@@ -17,6 +18,16 @@ class Tier(Enum):
 
 # An expansion gets the macro's argument text and the micro-op; it returns statement lines.
 _Expansion = Callable[[str, Uop], list[str]]
+
+
+@dataclass(frozen=True)
+class Spill:
+    """What a stencil that keeps stack values in registers (generator/stack_cache.py) stores
+    before an exit: `whole` the stack as it was, `consumed` without the inputs (a branch form's
+    exit, where the instruction completed)."""
+
+    whole: tuple[str, ...]
+    consumed: tuple[str, ...]
 
 
 def _pop_inputs(uop: Uop, peeks_stay: bool) -> list[str]:
@@ -43,6 +54,22 @@ def _exit(cond: str, uop: Uop) -> list[str]:
     instruction has completed: its inputs are popped first (peeked ones stay)."""
     pop = _pop_inputs(uop, peeks_stay=True) if uop.properties.branch_form else []
     return [f"if ({cond}) {{ {' '.join(pop + ['JUMP_TO_JUMP_TARGET();'])} }}"]
+
+
+def _spilled(spill: Spill) -> dict[str, _Expansion]:
+    """Tier 2's exits in a stencil that caches stack values: the values are stored first."""
+
+    def jump(lines: tuple[str, ...], to: str) -> Callable[[str], list[str]]:
+        return lambda cond: [f"if ({cond}) {{ {' '.join((*lines, to))} }}"]
+
+    deopt = jump(spill.whole, "JUMP_TO_JUMP_TARGET();")
+    error = jump(spill.whole, "JUMP_TO_ERROR();")
+    branch_exit = jump(spill.consumed, "JUMP_TO_JUMP_TARGET();")
+    return {
+        "ERROR_IF": lambda cond, _: error(cond),
+        "DEOPT_IF": lambda cond, _: deopt(cond),
+        "EXIT_IF": lambda cond, uop: (branch_exit if uop.properties.branch_form else deopt)(cond),
+    }
 
 
 _TIER1: dict[str, _Expansion] = {
@@ -74,13 +101,18 @@ def _miss(head: str) -> _Expansion:
     return expand
 
 
-def body_lines(uop: Uop, tier: Tier, family_head: str | None = None) -> list[str]:
+def body_lines(
+    uop: Uop, tier: Tier, family_head: str | None = None, spill: Spill | None = None
+) -> list[str]:
     """The body, dedented, with blank lines at either end dropped. `family_head`: the generic
     instruction a family member's tier-1 guards fall back to (the analyzer allows tier-1 guards
-    only in members, so tier 1 never needs another expansion for them)."""
+    only in members, so tier 1 never needs another expansion for them). `spill`: tier 2's exits
+    store cached stack values first."""
     body = uop.decl.body
     source = body.source
     expansions = EXPANSIONS[tier]
+    if spill is not None:
+        expansions = {**expansions, **_spilled(spill)}
     if tier is Tier.ONE and family_head is not None:
         miss = _miss(family_head)
         expansions = {**expansions, "DEOPT_IF": miss, "EXIT_IF": miss}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from generator import stack
+from generator import stack, stack_cache
 from generator.emit_render import render
 from generator.model import FACTS, Analysis, Family, Instruction, Properties, Uop
 
@@ -209,6 +209,12 @@ def metadata_header(analysis: Analysis, header: str) -> str:
         uop_facts=[_uop_facts(u) for u in analysis.uops.values()],
         max_uop_items=_max_uop_items(analysis),
         reuses=_reuses(analysis),
+        cache_macros=stack_cache.c_macros(),
+        cache_out=[
+            (u.name, stack_cache.depths_out(u))
+            for u in analysis.tier2_uops()
+            if stack_cache.cacheable(u)
+        ],
         max_expansion=max(lengths + [1]),
         jump_forms=jump_forms,
         fall_forms=fall_forms,

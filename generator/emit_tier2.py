@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator import provenance
+from generator import provenance, stack_cache
 from generator.emit_body import Tier
 from generator.emit_render import generator_digest, render
 from generator.emit_uop import uop_text
@@ -29,8 +29,15 @@ def uop_digest(uop: Uop, analysis: Analysis) -> str:
 
 
 def uop_file(uop: Uop, analysis: Analysis) -> str:
+    """A stencil's body: a micro-op that keeps stack values in registers has one per depth."""
     header = provenance.header_line("generator.cases", uop_digest(uop, analysis)).rstrip("\n")
-    return render("uop_file.jinja", header=header, body=uop_body(uop))
+    body = stack_cache.cached_text(uop) if stack_cache.cacheable(uop) else uop_body(uop)
+    return render("uop_file.jinja", header=header, body=body)
+
+
+def spill_file() -> str:
+    header = provenance.header_line("generator.cases", generator_digest()).rstrip("\n")
+    return render("uop_file.jinja", header=header, body=stack_cache.spill_text())
 
 
 def tier2_cases(analysis: Analysis, header: str) -> str:

@@ -9,19 +9,27 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-# A stencil compiled for one oparg is named `_UOP.oparg<N>`: its object's stem and its name in the
-# header. The dot cannot occur in a micro-op's name, so the name parses back unambiguously.
+# A stencil compiled for one oparg is named `_UOP.oparg<N>`, one for D values cached in registers
+# (D > 0) `_UOP.cache<D>`, one for both `_UOP.oparg<N>.cache<D>`: its object's stem and its name
+# in the header. The dot cannot occur in a micro-op's name, so the name parses back.
 OPARG_MARK = ".oparg"
+CACHE_MARK = ".cache"
 
 
-def stencil_name(uop: str, oparg: int | None) -> str:
-    return uop if oparg is None else f"{uop}{OPARG_MARK}{oparg}"
+def stencil_name(uop: str, oparg: int | None, depth: int | None = None) -> str:
+    name = uop if oparg is None else f"{uop}{OPARG_MARK}{oparg}"
+    return name if not depth else f"{name}{CACHE_MARK}{depth}"
 
 
-def parse_stencil_name(name: str) -> tuple[str, int | None]:
-    """(micro-op, oparg or None) from a stencil's name."""
-    uop, mark, oparg = name.partition(OPARG_MARK)
-    return (uop, int(oparg)) if mark and oparg.isdigit() else (name, None)
+def parse_stencil_name(name: str) -> tuple[str, int | None, int]:
+    """(micro-op, oparg or None, cache depth) from a stencil's name."""
+    rest, mark, depth = name.partition(CACHE_MARK)
+    uop, mark_oparg, oparg = rest.partition(OPARG_MARK)
+    return (
+        uop,
+        int(oparg) if mark_oparg and oparg.isdigit() else None,
+        int(depth) if mark and depth.isdigit() else 0,
+    )
 
 
 class PatchKind(enum.IntEnum):
@@ -100,6 +108,16 @@ class Stencil:
         return parse_stencil_name(self.name)[1]
 
     @property
+    def depth(self) -> int:
+        """How many stack values are cached in registers when it starts."""
+        return parse_stencil_name(self.name)[2]
+
+    @property
+    def family(self) -> str:
+        """The name of the stencil for any oparg at the same depth."""
+        return stencil_name(self.uop, None, self.depth)
+
+    @property
     def ident(self) -> str:
         """The name as part of a C identifier."""
-        return self.name.replace(OPARG_MARK, "_oparg")
+        return self.name.replace(OPARG_MARK, "_oparg").replace(CACHE_MARK, "_cache")

@@ -3,8 +3,9 @@
     python -m generator.stencils --target x86_64 --shim out/x86_64/stencils/shim.o \
         --out out/x86_64/include/quack_stencils.h out/x86_64/stencils/*.o
 
-Each object is named after its stencil (`_BINARY_OP.o`, or `_BINARY_OP_INT.oparg6.o` for the one
-compiled for oparg 6); the shim object is given separately.
+Each object is named after its stencil (`_BINARY_OP.o`; `_BINARY_OP_INT.oparg6.o` for the one
+compiled for oparg 6; `_BINARY_OP_ADD_INT.cache2.o` for the one that starts with two stack values
+in registers; `_SPILL.cache1.o`); the shim object is given separately.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from generator.clang import Clang, disassemble, find_clang, stencil_flags
 from generator.elf_reader import read_object
 from generator.emit_render import environment, write_if_changed
 from generator.relocations import MAX_DATA_ALIGN, TargetBackend, build_stencil
+from generator.stack_cache import CACHE_REGISTERS, SPILL
 from generator.stencil_model import HoleValue, PatchKind, Stencil
 from generator.x86_64 import X86_64
 
@@ -30,6 +32,7 @@ _CODE = (
     "x86_64.py",
     "elf_reader.py",
     "stencil_model.py",
+    "stack_cache.py",
     "clang.py",
     "templates/stencils.h.jinja",
 )
@@ -60,11 +63,17 @@ def render_header(
 ) -> str:
     env = environment()
     env.filters["rows"] = _rows
-    ordered = sorted(stencils, key=lambda s: (s.uop, -1 if s.oparg is None else s.oparg))
+    ordered = sorted(stencils, key=lambda s: (s.uop, s.depth, -1 if s.oparg is None else s.oparg))
+    # A family is a micro-op's stencils for one depth: its stencil for any oparg and those for
+    # single opargs (indexed by the family's name). by_cache: a micro-op's families for depths
+    # above 0, the stencil for any oparg of each.
     by_oparg: dict[str, list[Stencil]] = {}
+    by_cache: dict[str, list[Stencil]] = {}
     for stencil in ordered:
         if stencil.oparg is not None:
-            by_oparg.setdefault(stencil.uop, []).append(stencil)
+            by_oparg.setdefault(stencil.family, []).append(stencil)
+        elif stencil.depth > 0 and stencil.uop != SPILL:
+            by_cache.setdefault(stencil.uop, []).append(stencil)
     return env.get_template("stencils.h.jinja").render(
         header=provenance.header_line("generator.stencils", digest).rstrip("\n"),
         clang_version=clang.version,
@@ -72,9 +81,12 @@ def render_header(
         patch_kinds=list(PatchKind),
         hole_values=list(HoleValue),
         data_align=MAX_DATA_ALIGN,
-        stencils=[s for s in ordered if s.oparg is None],
-        variants=[s for s in ordered if s.oparg is not None],
+        stencils=[s for s in ordered if s.oparg is None and s.depth == 0],
+        variants=[s for s in ordered if s.oparg is not None or s.depth > 0],
         by_oparg=by_oparg,
+        by_cache=by_cache,
+        spills=[s for s in ordered if s.uop == SPILL],
+        cache_registers=CACHE_REGISTERS,
         shim=shim,
     )
 

@@ -22,35 +22,64 @@ static uint64_t now_ns(void) {
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-/* The micro-op's stencil compiled for its oparg, if it has one, else its stencil for any. */
-static const QkStencil *stencil_of(const QkExecutor *ex, uint32_t i) {
-    const QkUOpInst *uop = &ex->trace[i];
+/* Where every micro-op's code and data go, after the shim's: offsets[count] is the total. A
+ * micro-op that keeps no stack value in registers, reached with some cached, is preceded by the
+ * spill stencil for that depth (spills[i], else NULL); stencils[i] is the micro-op's own, for the
+ * depth it is reached at and its oparg. */
+typedef struct Layout {
+    size_t *code_offsets, *data_offsets;
+    const QkStencil **stencils, **spills;
+    size_t code_size, data_size;
+} Layout;
+
+/* Declares Layout `name` for `count` micro-ops, its arrays on the stack (variable length). */
+#define LAYOUT(name, count)                                                                        \
+    size_t name##_code[(count) + 1], name##_data[(count) + 1];                                     \
+    const QkStencil *name##_stencils[(count) + 1], *name##_spills[(count) + 1];                   \
+    Layout name = {name##_code, name##_data, name##_stencils, name##_spills, 0, 0}
+
+/* The stencil of a micro-op at a cache depth, for its oparg if it has one of its own. */
+static const QkStencil *stencil_for(const QkUOpInst *uop, uint32_t depth) {
     const QkStencil *s = &qk_stencils[uop->opcode];
+    if (depth > 0) {
+        s = &s->by_cache[depth];
+    }
     if (uop->oparg < s->n_by_oparg && s->by_oparg[uop->oparg].code != NULL) {
         return &s->by_oparg[uop->oparg];
     }
     return s;
 }
 
-/* Where every micro-op's code and data go, after the shim's: offsets[count] is the total. */
-typedef struct Layout {
-    size_t *code_offsets, *data_offsets;
-    size_t code_size, data_size;
-} Layout;
+static void place(Layout *l, const QkStencil *s) {
+    l->code_size += s->code_size;
+    l->data_size += round_up(s->data_size, QK_STENCIL_DATA_ALIGN);
+}
 
 static int layout(const QkExecutor *ex, Layout *l) {
     l->code_size = qk_shim_stencil.code_size;
     l->data_size = round_up(qk_shim_stencil.data_size, QK_STENCIL_DATA_ALIGN);
+    uint32_t depth = 0;
     for (uint32_t i = 0; i < ex->count; i++) {
-        const QkStencil *s = stencil_of(ex, i);
-        if (s->code == NULL) {
-            fprintf(stderr, "quack: no stencil for micro-op %u\n", ex->trace[i].opcode);
-            return -1;
+        const QkUOpInst *uop = &ex->trace[i];
+        if (i == ex->length) {
+            depth = 0; /* the exit stubs: every jump to one stores the cached values first */
         }
+        const QkStencil *base = &qk_stencils[uop->opcode];
         l->code_offsets[i] = l->code_size;
         l->data_offsets[i] = l->data_size;
-        l->code_size += s->code_size;
-        l->data_size += round_up(s->data_size, QK_STENCIL_DATA_ALIGN);
+        l->spills[i] = NULL;
+        if (depth > 0 && base->n_by_cache == 0) {
+            l->spills[i] = &qk_spill_stencils[depth];
+            place(l, l->spills[i]);
+            depth = 0;
+        }
+        l->stencils[i] = stencil_for(uop, depth);
+        if (l->stencils[i]->code == NULL) {
+            fprintf(stderr, "quack: no stencil for micro-op %u\n", uop->opcode);
+            return -1;
+        }
+        place(l, l->stencils[i]);
+        depth = base->n_by_cache > 0 ? qk_uop_cache_out[uop->opcode][depth] : 0;
     }
     l->code_offsets[ex->count] = l->code_size;
     return 0;
@@ -65,6 +94,15 @@ static int emit(const QkExecutor *ex, const Layout *l, uint8_t *code, uintptr_t 
                                   &shim_values);
     for (uint32_t i = 0; i < ex->count && !failed; i++) {
         const QkUOpInst *uop = &ex->trace[i];
+        size_t at = l->code_offsets[i], data_at = l->data_offsets[i];
+        if (l->spills[i] != NULL) {
+            const QkStencil *spill = l->spills[i];
+            QkPatchValues values = {.cont = code_base + at + spill->code_size};
+            failed = qk_patch_stencil(spill, code + at, code_base + at, data + data_at,
+                                      data_base + data_at, &values);
+            at += spill->code_size;
+            data_at += round_up(spill->data_size, QK_STENCIL_DATA_ALIGN);
+        }
         QkPatchValues values = {
             .cont = code_base + l->code_offsets[i + 1],
             .jump_target = code_base + l->code_offsets[uop->jump_target],
@@ -74,9 +112,8 @@ static int emit(const QkExecutor *ex, const Layout *l, uint8_t *code, uintptr_t 
             .operand = (uintptr_t)uop->operand,
             .target = uop->target,
         };
-        failed = qk_patch_stencil(stencil_of(ex, i), code + l->code_offsets[i],
-                                  code_base + l->code_offsets[i], data + l->data_offsets[i],
-                                  data_base + l->data_offsets[i], &values);
+        failed |= qk_patch_stencil(l->stencils[i], code + at, code_base + at, data + data_at,
+                                   data_base + data_at, &values);
     }
     return failed;
 }
@@ -88,10 +125,14 @@ static void write_perf_map(FILE *map, const QkExecutor *ex, const Layout *l, uin
     const char *function = qk_as_str(ex->code->qualname)->data;
     fprintf(map, "%" PRIxPTR " %zx quack:trace-entry %s\n", base, l->code_offsets[0], function);
     for (uint32_t i = 0; i < ex->count; i++) {
-        size_t size = l->code_offsets[i + 1] - l->code_offsets[i];
-        if (size > 0) {
-            fprintf(map, "%" PRIxPTR " %zx quack:%s %s@%u\n", base + l->code_offsets[i], size,
-                    stencil_of(ex, i)->name, function, ex->trace[i].target);
+        size_t at = l->code_offsets[i];
+        const QkStencil *parts[2] = {l->spills[i], l->stencils[i]};
+        for (int k = 0; k < 2; k++) {
+            if (parts[k] != NULL && parts[k]->code_size > 0) {
+                fprintf(map, "%" PRIxPTR " %x quack:%s %s@%u\n", base + at, parts[k]->code_size,
+                        parts[k]->name, function, ex->trace[i].target);
+                at += parts[k]->code_size;
+            }
         }
     }
     fflush(map);
@@ -99,8 +140,7 @@ static void write_perf_map(FILE *map, const QkExecutor *ex, const Layout *l, uin
 
 static int compile(QkThread *tstate, QkExecutor *ex) {
     uint64_t start = now_ns();
-    size_t code_offsets[ex->count + 1], data_offsets[ex->count + 1];
-    Layout l = {code_offsets, data_offsets, 0, 0};
+    LAYOUT(l, ex->count);
     QkJitTrace memory;
     if (layout(ex, &l) != 0 || qk_jit_memory_reserve(&memory, l.code_size, l.data_size) != 0) {
         return -1;
@@ -152,14 +192,23 @@ typedef struct Bench {
     uint64_t traces, bytes, patch_ns, copy_ns, block_ns;
 } Bench;
 
+static void copy_one(const QkStencil *s, uint8_t *code, uint8_t *data) {
+    memcpy(code, s->code, s->code_size);
+    if (s->data_size > 0) {
+        memcpy(data, s->data, s->data_size);
+    }
+}
+
 static void copy_stencils(const QkExecutor *ex, const Layout *l, uint8_t *code, uint8_t *data) {
     memcpy(code, qk_shim_stencil.code, qk_shim_stencil.code_size);
     for (uint32_t i = 0; i < ex->count; i++) {
-        const QkStencil *s = stencil_of(ex, i);
-        memcpy(code + l->code_offsets[i], s->code, s->code_size);
-        if (s->data_size > 0) {
-            memcpy(data + l->data_offsets[i], s->data, s->data_size);
+        size_t at = l->code_offsets[i], data_at = l->data_offsets[i];
+        if (l->spills[i] != NULL) {
+            copy_one(l->spills[i], code + at, data + data_at);
+            at += l->spills[i]->code_size;
+            data_at += round_up(l->spills[i]->data_size, QK_STENCIL_DATA_ALIGN);
         }
+        copy_one(l->stencils[i], code + at, data + data_at);
     }
 }
 
@@ -170,8 +219,7 @@ static uint64_t elapsed(uint64_t *clock) {
 }
 
 static void bench_one(const QkExecutor *ex, Bench *b) {
-    size_t code_offsets[ex->count + 1], data_offsets[ex->count + 1];
-    Layout l = {code_offsets, data_offsets, 0, 0};
+    LAYOUT(l, ex->count);
     if (layout(ex, &l) != 0) {
         return;
     }
@@ -185,8 +233,7 @@ static void bench_one(const QkExecutor *ex, Bench *b) {
     uint8_t *data = image + l.code_size;
     uint64_t clock = now_ns();
     for (int i = 0; i < BENCH_ROUNDS; i++) {
-        size_t again[ex->count + 1], again_data[ex->count + 1];
-        Layout fresh = {again, again_data, 0, 0};
+        LAYOUT(fresh, ex->count);
         layout(ex, &fresh);
         emit(ex, &fresh, image, (uintptr_t)image, data, (uintptr_t)data);
         __asm__ volatile("" : : "r"(image) : "memory");

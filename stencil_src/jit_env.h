@@ -10,12 +10,15 @@
 
 #include "executor.h"
 #include "quack.h"
+#include "quack_metadata.h"
 
-// The JIT's calling convention: all three arguments stay in the same registers along a trace, and
-// preserve_none lets a micro-op use every other register without saving it.
+// The JIT's calling convention: the frame, the stack pointer, the thread and the stack values
+// cached in registers (QK_CACHE_PARAMS: see generator/stack_cache.py) stay in the same registers
+// along a trace, and preserve_none lets a micro-op use every other register without saving it.
 typedef __attribute__((preserve_none)) QkCodeUnit *(*QkJitTailFunc)(QkFrame *frame,
                                                                      QkValue *stack_pointer,
-                                                                     QkThread *tstate);
+                                                                     QkThread *tstate,
+                                                                     QK_CACHE_PARAMS);
 
 extern char _JIT_OPARG[];
 extern char _JIT_OPERAND[];
@@ -34,18 +37,27 @@ extern char _JIT_TOP[];
 #define CURRENT_OPERAND() ((uint64_t)(uintptr_t)_JIT_OPERAND)
 #define CURRENT_TARGET() ((uint32_t)(uintptr_t)_JIT_TARGET)
 
-// A tail call to another point of the trace, keeping the three arguments in their registers.
+// A tail call to another point of the trace, keeping the arguments in their registers.
 #define QK_JIT_TAIL_CALL(hole)                                                                    \
     do {                                                                                          \
-        __attribute__((musttail)) return ((QkJitTailFunc)(hole))(frame, stack_pointer, tstate);   \
+        __attribute__((musttail)) return ((QkJitTailFunc)(hole))(frame, stack_pointer, tstate,    \
+                                                                 QK_CACHE_ARGS);                  \
+    } while (0)
+// The same where no value is cached (an exit has stored them): the registers are left as they
+// are, not kept alive across calls nor cleared.
+#define QK_JIT_JUMP(hole)                                                                         \
+    do {                                                                                          \
+        QK_CACHE_FORGET();                                                                        \
+        QK_JIT_TAIL_CALL(hole);                                                                   \
     } while (0)
 
-#define JUMP_TO_JUMP_TARGET() QK_JIT_TAIL_CALL(_JIT_JUMP_TARGET)
-#define JUMP_TO_ERROR() QK_JIT_TAIL_CALL(_JIT_ERROR_TARGET)
-#define JUMP_TO_TOP() QK_JIT_TAIL_CALL(_JIT_TOP)
-#define NEXT_UOP() QK_JIT_TAIL_CALL(_JIT_CONTINUE)
-// Into another trace of the tree: its first micro-op's code, with the same three arguments.
-#define QK_GOTO_EXECUTOR(executor) QK_JIT_TAIL_CALL((executor)->jit_code)
+#define JUMP_TO_JUMP_TARGET() QK_JIT_JUMP(_JIT_JUMP_TARGET)
+#define JUMP_TO_ERROR() QK_JIT_JUMP(_JIT_ERROR_TARGET)
+#define JUMP_TO_TOP() QK_JIT_JUMP(_JIT_TOP)
+// Only in stencils that cache nothing (a cached one ends with QK_JIT_TAIL_CALL(_JIT_CONTINUE)).
+#define NEXT_UOP() QK_JIT_JUMP(_JIT_CONTINUE)
+// Into another trace of the tree: its first micro-op's code, with the same arguments.
+#define QK_GOTO_EXECUTOR(executor) QK_JIT_JUMP((executor)->jit_code)
 
 #include "tier2_exits.h"
 

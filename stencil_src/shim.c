@@ -8,5 +8,7 @@ QkCodeUnit *_JIT_ENTRY(QkFrame *frame, QkValue *stack_pointer, QkThread *tstate)
 
 QkCodeUnit *_JIT_ENTRY(QkFrame *frame, QkValue *stack_pointer, QkThread *tstate)
 {
-    return ((QkJitTailFunc)_JIT_CONTINUE)(frame, stack_pointer, tstate);
+    QkValue QK_CACHE_ARGS; // a trace starts with no stack value cached
+    QK_CACHE_FORGET();
+    return ((QkJitTailFunc)_JIT_CONTINUE)(frame, stack_pointer, tstate, QK_CACHE_ARGS);
 }

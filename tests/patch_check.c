@@ -1,5 +1,5 @@
 /* Test harness: patches every stencil of quack_stencils.h with runtime/jit_patch.c at chosen
- * addresses (the ones for single opargs too) and prints the bytes as JSON, for tests/test_patch_vs_lld.py to compare with ld.lld.
+ * addresses (those for single opargs and cache depths, and the spill stencils, too) and prints the bytes as JSON, for tests/test_patch_vs_lld.py to compare with ld.lld.
  *
  * Nothing runs the code. The runtime helpers are not linked in: the test gives each one an address
  * with --defsym, so hole symbols resolve to known values in this (non-PIE) executable. */
@@ -79,15 +79,21 @@ int main(void) {
     printf("{");
     failed |= check(&qk_shim_stencil, k++);
     for (uint32_t op = 0; op < QK_UOP_COUNT; op++) {
-        const QkStencil *s = &qk_stencils[op];
-        if (s->code != NULL) {
-            failed |= check(s, k++);
-        }
-        for (uint32_t oparg = 0; oparg < s->n_by_oparg; oparg++) {
-            if (s->by_oparg[oparg].code != NULL) {
-                failed |= check(&s->by_oparg[oparg], k++);
+        const QkStencil *base = &qk_stencils[op];
+        for (uint32_t depth = 0; depth < (base->n_by_cache ? base->n_by_cache : 1); depth++) {
+            const QkStencil *s = depth == 0 ? base : &base->by_cache[depth];
+            if (s->code != NULL) {
+                failed |= check(s, k++);
+            }
+            for (uint32_t oparg = 0; oparg < s->n_by_oparg; oparg++) {
+                if (s->by_oparg[oparg].code != NULL) {
+                    failed |= check(&s->by_oparg[oparg], k++);
+                }
             }
         }
+    }
+    for (size_t depth = 1; depth < sizeof qk_spill_stencils / sizeof *qk_spill_stencils; depth++) {
+        failed |= check(&qk_spill_stencils[depth], k++);
     }
     printf("}\n");
     return failed ? EXIT_FAILURE : EXIT_SUCCESS;

@@ -41,7 +41,7 @@ def build_stencils(clang: Clang, out: Path) -> tuple[Path, list[Path], Path]:
     objects.mkdir()
     includes = ["runtime", "stencil_src", str(out / "include"), str(out)]
     builds = stencil_builds("uop_defs")
-    for name, uop, oparg in builds:
+    for name, uop, oparg, depth in builds:
         run(
             stencil_command(
                 clang,
@@ -51,12 +51,13 @@ def build_stencils(clang: Clang, out: Path) -> tuple[Path, list[Path], Path]:
                 includes,
                 f"uops/{uop}.c.h",
                 oparg,
+                depth,
             )
         )
     shim = out / "shim.o"
     run(stencil_command(clang, TARGET, "stencil_src/shim.c", str(shim), includes))
     header = out / "include" / "quack_stencils.h"
-    uop_objects = [objects / f"{name}.o" for name, _, _ in builds]
+    uop_objects = [objects / f"{name}.o" for name, _, _, _ in builds]
     run(
         [
             sys.executable,

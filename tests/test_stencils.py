@@ -167,6 +167,36 @@ def test_stencils_for_one_oparg_are_tabled_by_oparg(
     ]
     assert '"_X.oparg1",\n        qk_stencil_code__X_oparg1,' in table
     entry = header[header.index("    [_X] = {") :]
-    assert entry[: entry.index("    },")].splitlines()[-1].strip() == (
-        "qk_stencils_by_oparg__X, 4,"
-    )
+    assert [line.strip() for line in entry[: entry.index("    },")].splitlines()[-2:]] == [
+        "qk_stencils_by_oparg__X, 4,",
+        "NULL, 0,",  # no stencils for cache depths
+    ]
+
+
+def test_stencils_for_cache_depths_are_tabled_by_depth(
+    clang: Clang, shim: Path, tmp_path: Path
+) -> None:
+    """`_Y.cache<D>.o` is _Y's stencil for D stack values cached in registers: _Y's entry points at
+    its by_cache table (one slot per depth, 0 being _Y itself), whose entries have their own
+    tables of stencils for single opargs; `_SPILL.cache<D>.o` fills qk_spill_stencils."""
+    source = "long f(long a);\nlong f(long a) { return a + %d; }\n"
+    names = ["_Y", "_Y.cache1", "_Y.cache2", "_Y.oparg2.cache1", "_SPILL.cache1", "_SPILL.cache2"]
+    objects = [compile_c(clang, source % i, tmp_path / f"{n}.o") for i, n in enumerate(names)]
+    assert extract(shim, tmp_path / "h.h", *objects).returncode == 0
+    header = (tmp_path / "h.h").read_text()
+
+    def table(name: str) -> list[str]:
+        text = header[header.index(f"static const QkStencil {name} = {{") :]
+        text = text[: text.index("\n};\n")]
+        return [line.strip() for line in text.splitlines()[1:] if line.startswith("    [")]
+
+    assert table("qk_stencils_by_cache__Y[3]") == ["[1] = {", "[2] = {"]
+    assert table("qk_stencils_by_oparg__Y_cache1[3]") == ["[2] = {"]
+    assert table("qk_spill_stencils[3]") == ["[1] = {", "[2] = {"]
+    entry = header[header.index("    [_Y] = {") :]
+    assert [line.strip() for line in entry[: entry.index("    },")].splitlines()[-2:]] == [
+        "NULL, 0,",
+        "qk_stencils_by_cache__Y, 3,",
+    ]
+    depth1 = header[header.index('        "_Y.cache1",') :]
+    assert "qk_stencils_by_oparg__Y_cache1, 3," in depth1[: depth1.index("    },")]

@@ -15,7 +15,7 @@ from test_programs import cpython, run_quack
 
 from generator.defs import load_definitions
 from generator.emit_metadata import expansion_of
-from generator.stencil_model import stencil_name
+from generator.stencil_model import parse_stencil_name, stencil_name
 
 DUCKS = ROOT / "examples" / "duck_simulator.py"
 PROGRAMS = ROOT / "tests" / "programs"
@@ -787,8 +787,25 @@ def test_every_stencil_for_one_oparg_runs(quack: Path) -> None:
         for oparg in opargs
     }
     assert len(declared) >= 90
-    copied = {name for _, _, name in perf_map(quack, PROGRAMS / "hot_oparg_stencils.py")}
+    # At whatever depth of cached stack values (generator/stack_cache.py) each ran.
+    copied = {
+        stencil_name(*parse_stencil_name(name)[:2])
+        for _, _, name in perf_map(quack, PROGRAMS / "hot_oparg_stencils.py")
+    }
     assert declared - copied == set()
     # Where a micro-op has a stencil for the oparg, the one for any oparg is not used.
     assert "_BINARY_OP_INT" not in copied and "_COMPARE_OP_INT" not in copied
     assert "_LOAD_FAST" in copied  # locals beyond the eighth
+
+
+def test_stack_values_stay_in_registers(quack: Path) -> None:
+    """A trace's arithmetic takes its operands from registers and leaves its result there
+    (generator/stack_cache.py): the stencils copied for hot_stack_cache.py's loops include ones
+    that start with one and with two values cached, a spill before a micro-op that caches
+    none, and the program's exits from cached code (failed guards, an error, an unbound local)
+    print what CPython prints."""
+    names = [name for _, _, name in perf_map(quack, PROGRAMS / "hot_stack_cache.py")]
+    depths = {parse_stencil_name(name)[2] for name in names}
+    assert depths == {0, 1, 2}
+    assert any(name.startswith("_SPILL.cache") for name in names)
+    assert any(name.startswith("_BINARY_OP_ADD_INT.cache2") for name in names)

@@ -196,6 +196,24 @@ static const QkUopReuse qk_uop_reuse[QK_UOP_COUNT] = {
     {0},
 };
 
+// Stencils keep the top stack values in registers (generator/stack_cache.py): how many, and the
+// stencils' parameters and arguments for them.
+#define QK_CACHE_REGISTERS 2
+#define QK_CACHE_PARAMS QkValue _tos0, QkValue _tos1
+#define QK_CACHE_ARGS _tos0, _tos1
+#define QK_CACHE_FORGET() __asm__("" : "=r"(_tos0), "=r"(_tos1))
+
+// How many values are cached after a micro-op, for each number cached before it; a micro-op not
+// listed keeps none (its stencil runs after a spill stencil stored them).
+static const uint8_t qk_uop_cache_out[QK_UOP_COUNT][QK_CACHE_REGISTERS + 1] = {
+    [_ADD] = {1, 1, 1},
+    [_ADD_SAME] = {1, 1, 1},
+    [_GUARD_FALSE] = {0, 0, 1},
+    [_GUARD_INT] = {2, 2, 2},
+    [_GUARD_TRUE] = {0, 0, 1},
+    [_STORE] = {0, 0, 1},
+};
+
 // cache_offset: units after the instruction where the micro-op's operand is; cache_size 0: none.
 typedef struct {
     uint16_t uop;
