@@ -146,7 +146,10 @@ static const QkExceptionEntry *find_handler(const QkCode *code, uint32_t offset)
         goto dispatch;                                                                             \
     } while (0)
 
-QkValue qk_eval_frame(QkThread *tstate, QkFrame *entry) {
+/* Aligned to a cache line: where the instruction handlers fall relative to 64-byte lines (the
+ * decoded-instruction cache's unit) otherwise depends on everything linked before this function,
+ * and the same code ran 10% slower when a change elsewhere moved it by 32 bytes. */
+__attribute__((aligned(64))) QkValue qk_eval_frame(QkThread *tstate, QkFrame *entry) {
     QkFrame *frame = entry;
     QkCodeUnit *next_instr = frame->instr_ptr;
     QkValue *stack_pointer = frame->stack_pointer;
