@@ -1,0 +1,291 @@
+"""Seeded programs that stress what JITs get wrong: hot loops over polymorphic objects whose
+classes, instances and globals change while the loop's trace runs (through assignment, `setattr`,
+`__dict__`, `del`, `__class__`), calls of several shapes at one site, exceptions raised and caught
+inside traces, generators, recursion, and numbers at the edges of their representations.
+
+Every program is valid in quack's subset, terminates, catches what it may raise, and prints its
+results; `generate(seed)` gives the same text for the same seed on any machine."""
+
+from __future__ import annotations
+
+import random
+
+from fuzz.exprs import Expr, ExprGen, Kind
+
+# Class attribute and instance attribute values: the types a trace sees change between them.
+ATTR_VALUES = ["7", "6", "1e-07", "0.5", "2", "-0.0", "123.456", "2**31", "2**53 + 1", "True", "-3"]
+CATCH = "except Exception as e:"
+
+
+class Writer:
+    """Lines of a program, indented."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.depth = 0
+
+    def line(self, text: str) -> None:
+        self.lines.append("    " * self.depth + text)
+
+    def block(self, header: str, body: list[str]) -> None:
+        self.line(header)
+        for text in body:
+            self.lines.append("    " * (self.depth + 1) + text)
+
+
+class ProgramGen:
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+        self.seed = seed
+        self.w = Writer()
+        # Features this program has, drawn once so that programs differ in shape, not only in
+        # constants.
+        r = self.rng
+        self.str_attrs = r.random() < 0.15  # attributes may become strs: arithmetic on them raises
+        self.deletes = r.random() < 0.3  # attributes may be deleted: reading them raises
+        self.with_gen = r.random() < 0.5
+        self.with_rec = r.random() < 0.4
+        self.with_props = r.random() < 0.3
+        self.with_dunder = r.random() < 0.3
+
+    # ---- helpers ----
+
+    def attr_kind(self) -> Kind:
+        return Kind.ANY if self.str_attrs else Kind.NUM
+
+    def exprs(self, leaves: list[Expr]) -> ExprGen:
+        return ExprGen(self.rng, leaves)
+
+    def value(self) -> str:
+        v = self.rng.choice(ATTR_VALUES + (["'s'", "'duck'"] if self.str_attrs else []))
+        return v
+
+    def guarded(self, stmt: list[str], risky: bool, log: str = "log") -> list[str]:
+        """stmt under a try that logs what it raised, if it may raise."""
+        if not risky:
+            return stmt
+        return (
+            ["try:"]
+            + ["    " + s for s in stmt]
+            + [CATCH, f"    {log}.append(type(e).__name__ + ': ' + str(e))"]
+        )
+
+    # ---- the program ----
+
+    def generate(self) -> str:
+        r = self.rng
+        w = self.w
+        w.line(f"# quack fuzz program, seed {self.seed}")
+        w.line("import math")
+        w.line(f"G = {self.value()}")
+        self.classes()
+        self.functions()
+        self.run_function()
+        for _ in range(r.randint(1, 3)):
+            n = r.choice([3, 20, 60, 150, 303, 400])
+            k = r.randint(0, n)
+            w.line(f"print(run({n}, {k}))")
+        return "\n".join(w.lines) + "\n"
+
+    def method_body(self, leaves: list[Expr], extra: str = "") -> list[str]:
+        """A method's body returning a small number (most of the time: it may raise)."""
+        e = self.exprs(leaves).num(2)
+        if extra:
+            e = Expr(f"({e.code} + {extra})", Kind.NUM, e.bound + 16, e.risky)
+        body = [f"return ({e.code}) % 16"]
+        if self.rng.random() < 0.2:
+            body = [f"if x == {self.rng.randint(0, 15)}:", "    raise ValueError(x)"] + body
+        return body
+
+    def classes(self) -> None:
+        r = self.rng
+        w = self.w
+        attr = self.attr_kind()
+        self_leaves = [
+            Expr("self.v", attr, 2**53 + 1),
+            Expr("self.w", attr, 2**53 + 1),
+            Expr("self.ca", attr, 2**53 + 1),
+            Expr("x", Kind.INT, 16),
+        ]
+        for name, base in (("A", ""), ("B", "(A)"), ("C", "")):
+            w.line(f"class {name}{base}:")
+            w.depth += 1
+            if name != "B" or r.random() < 0.5:
+                w.line(f"ca = {self.value()}")
+            if name != "B" or r.random() < 0.3:
+                v = self.exprs([Expr("v", Kind.INT, 16)]).num(1)
+                w.block("def __init__(self, v):", [
+                    f"self.v = {v.code if not v.risky else 'v'}",
+                    f"self.w = {self.value()}",
+                ])  # fmt: skip
+            if name == "B" and r.random() < 0.6:
+                w.block("def m(self, x):", self.method_body(self_leaves, "super().m(x)"))
+            else:
+                w.block("def m(self, x):", self.method_body(self_leaves))
+            if self.with_props and r.random() < 0.6:
+                e = self.exprs(self_leaves[:2]).num(1)
+                w.line("@property")
+                w.block("def p(self):", [f"return {e.code}"])
+            if self.with_dunder and r.random() < 0.6:
+                w.block("def __eq__(self, other):", ["return self.v == getattr(other, 'v', None)"])
+                w.block("def __hash__(self):", ["return 7"])
+                w.block("def __lt__(self, other):", ["return self.v < other"])
+            w.depth -= 1
+
+    def functions(self) -> None:
+        r = self.rng
+        w = self.w
+        xs = [Expr("x", Kind.INT, 2**31)]
+        f = self.exprs(xs).num(2)
+        w.block("def f1(x):", [f"return ({f.code}) % 1000" if not f.risky else "return x % 1000"])
+        w.block("def f2(x, y=3):", ["return (x * y) % 997"])
+        if self.with_gen:
+            g = self.exprs([Expr("j", Kind.INT, 10), Expr("n", Kind.INT, 10)]).num(1)
+            body = ["for j in range(n):", f"    yield {g.code if not g.risky else 'j'}"]
+            if r.random() < 0.3:
+                body.append("return n")
+            w.block("def gen(n):", body)
+        if self.with_rec:
+            w.block("def rec(n):", [
+                "if n <= 0:",
+                f"    return {r.choice(['0', '1', '0.5'])}",
+                f"return {r.choice(['1 + rec(n - 1)', 'rec(n - 1) * 2 % 1000', 'n + rec(n - 2)'])}",
+            ])  # fmt: skip
+        w.block("def poke(i, objs):", self.mutation(Expr("objs[i % len(objs)]", Kind.ANY)))
+        w.block("def other_m(self, x):", ["return (x + 1) % 16"])
+
+    def mutation(self, target: Expr) -> list[str]:
+        """A change to a class, an instance or a global: what traces assume and must not."""
+        r = self.rng
+        o = target.code
+        cls = r.choice(["A", "B", "C"])
+        choices = [
+            [f"{cls}.ca = {self.value()}"],
+            [f"setattr({o}, 'ca', {self.value()})"],
+            [f"{o}.__dict__['ca'] = {self.value()}"],
+            [f"{o}.__dict__['v'] = {self.value()}"],
+            [f"{o}.v = {self.value()}"],
+            [f"{cls}.m = other_m"],
+            [f"{cls}.m = lambda self, x: (x * 3) % 16"],
+            ["global G", f"G = {self.value()}"],
+            ["global f1", "f1 = lambda x: x % 7"],
+            [f"{o}.w = {self.value()}"],
+        ]
+        if self.deletes:
+            choices += [
+                [f"if 'v' in {o}.__dict__:", f"    del {o}.v"],
+                [f"del {cls}.ca"],
+                [f"if hasattr({o}, 'w'):", f"    delattr({o}, 'w')"],
+            ]
+        return r.choice(choices)
+
+    def run_function(self) -> None:
+        r = self.rng
+        w = self.w
+        w.line("def run(n, k):")
+        w.depth += 1
+        # The loop's mutations may rebind these (a declaration must precede every use).
+        w.line("global G, f1")
+        ctors = [f"{r.choice('ABC')}({r.randint(0, 16)})" for _ in range(r.randint(1, 4))]
+        w.line(f"objs = [{', '.join(ctors)}]")
+        w.line("acc = 0")
+        w.line("facc = 0.0")
+        w.line("log = []")
+        w.line("d = {}")
+        w.line("for i in range(n):")
+        w.depth += 1
+        w.line("o = objs[i % len(objs)]")
+        for _ in range(r.randint(2, 7)):
+            for text in self.loop_statement():
+                w.line(text)
+        mutate_every = r.random() < 0.3
+        if mutate_every:
+            for text in self.guarded(["poke(i, objs)"], self.deletes or self.str_attrs):
+                w.line(text)
+        else:
+            w.line("if i == k:")
+            w.depth += 1
+            change = [t for t in self.mutation(Expr("o", Kind.ANY)) if not t.startswith("global")]
+            for text in self.guarded(change, True):
+                w.line(text)
+            w.depth -= 1
+        w.depth -= 1
+        w.line("return acc, facc, log[-6:], len(log), sorted(d.items())[:4]")
+        w.depth -= 1
+
+    def loop_statement(self) -> list[str]:
+        r = self.rng
+        attr = self.attr_kind()
+        attrs_risky = self.deletes or self.str_attrs
+        leaves = [
+            Expr("i", Kind.INT, 1000),
+            Expr("acc", Kind.NUM, 2**21),
+            Expr("o.v", attr, 2**53 + 1, attrs_risky),
+            Expr("o.ca", attr, 2**53 + 1, attrs_risky),
+            Expr("G", attr, 2**53 + 1, self.str_attrs),
+        ]
+        g = self.exprs(leaves)
+        kind = r.randint(0, 13)
+        if kind <= 2:
+            e = g.num(2)
+            return self.guarded([f"acc = (acc + {e.code}) % 1000003"], e.risky)
+        if kind == 3:
+            e = g.num(2)
+            return self.guarded([f"facc += {e.code}"], e.risky)
+        if kind == 4:
+            c = g.const(Kind.FLOAT if r.random() < 0.5 else Kind.INT).code
+            return self.guarded(
+                [f"acc += (o.ca < {c}) + 2 * (o.ca == o.v) + 4 * (o.ca >= {g.const().code})"],
+                attrs_risky,
+            )
+        if kind == 5:
+            return self.guarded(["acc = (acc + o.m(i % 16)) % 1000003"], True)
+        if kind == 6:
+            e = g.num(1)
+            call = r.choice(["f1(i)", "f2(i)", "f2(i, y=i % 5)", "f2(y=2, x=i)"])
+            return self.guarded([f"acc = (acc + {call} + {e.code}) % 1000003"], e.risky)
+        if kind == 7 and self.with_gen:
+            use = r.choice([
+                "for y in gen(i % 4):\n    facc += y",
+                "acc = (acc + sum(gen(i % 5))) % 1000003",
+                "acc += len(list(gen(i % 3)))",
+            ])  # fmt: skip
+            return use.split("\n")
+        if kind == 8 and self.with_rec:
+            return [f"acc = (acc + rec(i % {r.choice([5, 12, 30])})) % 1000003"]
+        if kind == 9:
+            fns = r.choice(["[abs, f1, lambda x: x * 2]", "[f1, f2, o.m]", "[str, repr, float]"])
+            return self.guarded(
+                [f"fn = {fns}[i % 3]", "r = fn(i % 16)", "acc += len(str(r))"],
+                "o.m" in fns,
+            )
+        if kind == 10:
+            e = g.num(1)
+            return self.guarded([f"d[i % {r.randint(2, 9)}] = {e.code}", "acc += len(d)"], e.risky)
+        if kind == 11:
+            e = g.num(1)
+            return [
+                f"if i % {r.randint(2, 7)} == {r.randint(0, 1)}:",
+                "    try:",
+                f"        raise {r.choice(['ValueError', 'KeyError', 'TypeError'])}(i)",
+                "    except (ValueError, KeyError) as e:",
+                "        log.append(repr(e))",
+                "    except TypeError:",
+                "        acc += 1",
+            ] + ([] if e.risky else [f"acc = (acc + {e.code}) % 1000003"])
+        if kind == 12:
+            s = g.text()
+            return self.guarded(
+                [f"s = {s.code}", f"if i % {r.randint(20, 90)} == 1:", "    log.append(s)"],
+                s.risky,
+            )
+        if kind == 13 and self.with_props:
+            return self.guarded(["acc = (acc + o.p) % 1000003"], True)
+        if kind == 13 and self.with_dunder:
+            return self.guarded(["acc += (o == objs[0]) + (o < i) + len({o, objs[-1]})"], True)
+        j = r.randint(1, 5)
+        return ["j = 0", f"while j < i % {j + 2}:", "    j += 1", "    acc += j"]
+
+
+def generate(seed: int) -> str:
+    return ProgramGen(seed).generate()
