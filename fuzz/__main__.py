@@ -44,8 +44,11 @@ def still_fails(mismatch: Mismatch) -> Callable[[str], bool]:
 
     def predicate(source: str) -> bool:
         outcome = check(source, "/fuzz/candidate.py", [config])
+        # The same failure: an error or a crash must stay that error or that signal, or the
+        # program drifts to another (a shorter overflow, say) as it shrinks.
         return outcome.unsupported is None and any(
-            m.kind == mismatch.kind for m in outcome.mismatches
+            m.kind == mismatch.kind and (m.kind == "wrong" or m.detail == mismatch.detail)
+            for m in outcome.mismatches
         )
 
     return predicate

@@ -153,7 +153,7 @@ class ExprGen:
             ops.append((">>", a.bound, Kind.INT, True))  # negative shift counts raise
         if ints and a.bound * a.bound <= LIMIT and r.random() < 0.3:
             return Expr(f"({a.code}) ** 2", kind, a.bound * a.bound, risky)
-        if r.random() < 0.1:
+        if r.random() < 0.1 and (not a.may_be_int or a.bound <= LIMIT):
             # A float power: base made non-negative (a negative base with a fractional exponent is
             # complex in CPython), may overflow.
             return Expr(
@@ -235,7 +235,7 @@ class ExprGen:
                 [".3f", ".2e", "g", ">10", "<6", "^9", "+", ".1%", "08.3f", ",", "x", "d"]
             )
             risky = a.risky or spec in ("x", "d", ",") or (spec == ".1%" and a.kind == Kind.INT)
-            return Expr(f"f'{{{a.code}:{spec}}}'", Kind.STR, 1, risky or a.kind != Kind.INT)
+            return Expr(f'f"{{{a.code}:{spec}}}"', Kind.STR, 1, risky or a.kind != Kind.INT)
         if choice == 3:
             fmt = r.choice(["%d", "%5.2f", "%s", "%r", "%x", "%e", "%g"])
             return Expr(f"'{fmt}' % ({a.code},)", Kind.STR, 1, True)

@@ -91,6 +91,7 @@ class ProgramGen:
         """A method's body returning a small number (most of the time: it may raise)."""
         e = self.exprs(leaves).num(2)
         if extra:
+            e = self.small(e)
             e = Expr(f"({e.code} + {extra})", Kind.NUM, e.bound + 16, e.risky)
         body = [f"return ({e.code}) % 16"]
         if self.rng.random() < 0.2:
@@ -114,8 +115,9 @@ class ProgramGen:
                 w.line(f"ca = {self.value()}")
             if name != "B" or r.random() < 0.3:
                 v = self.exprs([Expr("v", Kind.INT, 16)]).num(1)
+                init = v.code if not v.risky and v.bound <= 2**53 + 1 else "v"
                 w.block("def __init__(self, v):", [
-                    f"self.v = {v.code if not v.risky else 'v'}",
+                    f"self.v = {init}",
                     f"self.w = {self.value()}",
                 ])  # fmt: skip
             if name == "B" and r.random() < 0.6:
@@ -125,7 +127,7 @@ class ProgramGen:
             if self.with_props and r.random() < 0.6:
                 e = self.exprs(self_leaves[:2]).num(1)
                 w.line("@property")
-                w.block("def p(self):", [f"return {e.code}"])
+                w.block("def p(self):", [f"return ({e.code}) % 1000"])
             if self.with_dunder and r.random() < 0.6:
                 w.block("def __eq__(self, other):", ["return self.v == getattr(other, 'v', None)"])
                 w.block("def __hash__(self):", ["return 7"])
@@ -170,6 +172,7 @@ class ProgramGen:
             ["global G", f"G = {self.value()}"],
             ["global f1", "f1 = lambda x: x % 7"],
             [f"{o}.w = {self.value()}"],
+            [f"{o}.__class__ = {r.choice(['A', 'B', 'C'])}"],
         ]
         if self.deletes:
             choices += [
@@ -192,6 +195,7 @@ class ProgramGen:
         w.line("facc = 0.0")
         w.line("log = []")
         w.line("d = {}")
+        w.line("t = 0")
         w.line("for i in range(n):")
         w.depth += 1
         w.line("o = objs[i % len(objs)]")
@@ -213,6 +217,10 @@ class ProgramGen:
         w.line("return acc, facc, log[-6:], len(log), sorted(d.items())[:4]")
         w.depth -= 1
 
+    def small(self, e: Expr) -> Expr:
+        """e, reduced if adding it to the accumulator could leave quack's ints."""
+        return e if e.bound <= 2**40 else self.exprs([]).reduced(e)
+
     def loop_statement(self) -> list[str]:
         r = self.rng
         attr = self.attr_kind()
@@ -223,12 +231,18 @@ class ProgramGen:
             Expr("o.v", attr, 2**53 + 1, attrs_risky),
             Expr("o.ca", attr, 2**53 + 1, attrs_risky),
             Expr("G", attr, 2**53 + 1, self.str_attrs),
+            Expr("t", Kind.NUM, 2**31),
         ]
         g = self.exprs(leaves)
         kind = r.randint(0, 13)
         if kind <= 2:
-            e = g.num(2)
+            e = self.small(g.num(2))
             return self.guarded([f"acc = (acc + {e.code}) % 1000003"], e.risky)
+        if kind == 3 and r.random() < 0.4:
+            # A local whose type changes at iteration k: traces specialized for one type meet
+            # the other.
+            a, b = g.reduced(g.num(1), 2**31), g.reduced(g.num(1), 2**31)
+            return self.guarded([f"t = {a.code} if i < k else {b.code}"], a.risky or b.risky)
         if kind == 3:
             e = g.num(2)
             return self.guarded([f"facc += {e.code}"], e.risky)
@@ -241,7 +255,7 @@ class ProgramGen:
         if kind == 5:
             return self.guarded(["acc = (acc + o.m(i % 16)) % 1000003"], True)
         if kind == 6:
-            e = g.num(1)
+            e = self.small(g.num(1))
             call = r.choice(["f1(i)", "f2(i)", "f2(i, y=i % 5)", "f2(y=2, x=i)"])
             return self.guarded([f"acc = (acc + {call} + {e.code}) % 1000003"], e.risky)
         if kind == 7 and self.with_gen:
@@ -252,7 +266,8 @@ class ProgramGen:
             ])  # fmt: skip
             return use.split("\n")
         if kind == 8 and self.with_rec:
-            return [f"acc = (acc + rec(i % {r.choice([5, 12, 30])})) % 1000003"]
+            depth = r.choice(["i % 5", "i % 12", "i % 30", "150 + i % 3"])
+            return [f"acc = (acc + rec({depth})) % 1000003"]
         if kind == 9:
             fns = r.choice(["[abs, f1, lambda x: x * 2]", "[f1, f2, o.m]", "[str, repr, float]"])
             return self.guarded(
@@ -263,7 +278,7 @@ class ProgramGen:
             e = g.num(1)
             return self.guarded([f"d[i % {r.randint(2, 9)}] = {e.code}", "acc += len(d)"], e.risky)
         if kind == 11:
-            e = g.num(1)
+            e = self.small(g.num(1))
             return [
                 f"if i % {r.randint(2, 7)} == {r.randint(0, 1)}:",
                 "    try:",
