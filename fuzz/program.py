@@ -155,6 +155,7 @@ class ProgramGen:
             ])  # fmt: skip
         w.block("def poke(i, objs):", self.mutation(Expr("objs[i % len(objs)]", Kind.ANY)))
         w.block("def other_m(self, x):", ["return (x + 1) % 16"])
+        w.block("def make_adder(c):", ["return lambda x: x + c"])
 
     def mutation(self, target: Expr) -> list[str]:
         """A change to a class, an instance or a global: what traces assume and must not."""
@@ -298,8 +299,30 @@ class ProgramGen:
             return self.guarded(["acc = (acc + o.p) % 1000003"], True)
         if kind == 13 and self.with_dunder:
             return self.guarded(["acc += (o == objs[0]) + (o < i) + len({o, objs[-1]})"], True)
+        return self.guarded(r.choice(self.plain_statements()), self.deletes)
+
+    def plain_statements(self) -> list[list[str]]:
+        """Statements over the rest of the language traces meet: loops with break and continue,
+        comprehensions, unpacking, closures, type tests, slices, membership."""
+        r = self.rng
         j = r.randint(1, 5)
-        return ["j = 0", f"while j < i % {j + 2}:", "    j += 1", "    acc += j"]
+        return [
+            ["j = 0", f"while j < i % {j + 2}:", "    j += 1", "    acc += j"],
+            [
+                f"for j in range(i % {j + 3}):",
+                f"    if j == {j}:",
+                "        break",
+                "    if j % 2:",
+                "        continue",
+                "    acc += j",
+            ],
+            [f"acc += sum([x * {j} for x in range(i % 6)])"],
+            [f"q, rem = divmod(i, {j + 1})", "acc += q - rem"],
+            ["acc += isinstance(o.ca, float) + 2 * isinstance(o, A) + 4 * isinstance(o.v, int)"],
+            [f"acc += len(objs[{j % 3}:]) + ((i % 7) in d)"],
+            [f"acc += make_adder({j})(i) % 100"],
+            ["acc += hasattr(o, 'w') + 2 * (getattr(o, 'v', None) is None)"],
+        ]
 
 
 def generate(seed: int) -> str:
