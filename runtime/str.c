@@ -10,6 +10,7 @@
 #include "quack.h"
 #include "quack_opcodes.h"
 #include "types.h"
+#include "unicode.h"
 
 /* ---- the code point count trailer ---- */
 
@@ -350,10 +351,10 @@ QkValue qk_str_repr(QkThread *tstate, QkValue v) {
             failed = qk_buf_printf(tstate, &b, "\\%c", (char)c);
         } else if (c == '\n' || c == '\r' || c == '\t') {
             failed = qk_buf_printf(tstate, &b, "\\%c", c == '\n' ? 'n' : c == '\r' ? 'r' : 't');
-        } else if (c < 0x20 || c == 0x7f || (c >= 0x80 && c <= 0xa0) || c == 0xad) {
-            failed = qk_buf_printf(tstate, &b, "\\x%02x", c);
-        } else if (c == 0x2028 || c == 0x2029) {
-            failed = qk_buf_printf(tstate, &b, "\\u%04x", c);
+        } else if (!(qk_uc_flags(c) & QK_UC_PRINTABLE)) {
+            failed = c <= 0xff     ? qk_buf_printf(tstate, &b, "\\x%02x", c)
+                     : c <= 0xffff ? qk_buf_printf(tstate, &b, "\\u%04x", c)
+                                   : qk_buf_printf(tstate, &b, "\\U%08x", c);
         } else {
             failed = qk_buf_append(tstate, &b, start, (size_t)(p - start));
         }
@@ -466,10 +467,40 @@ static QkValue str_construct(QkThread *tstate, QkValue type, QkValue *args, size
 
 /* ---- methods ---- */
 
-static bool is_space_cp(uint32_t c) {
-    return c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1c && c <= 0x1f) || c == 0x85 ||
-           c == 0xa0 || c == 0x1680 || (c >= 0x2000 && c <= 0x200a) || c == 0x2028 ||
-           c == 0x2029 || c == 0x202f || c == 0x205f || c == 0x3000;
+/* The code point that starts before byte offset `at` (which is past the first). */
+static uint32_t cp_before(const char *begin, const char **at) {
+    const char *p = *at - 1;
+    while (p > begin && ((uint8_t)*p & 0xc0) == 0x80) {
+        p--;
+    }
+    *at = p;
+    return qk_utf8_decode(&p);
+}
+
+static bool is_space_cp(uint32_t c) { return qk_uc_flags(c) & QK_UC_SPACE; }
+
+/* The end of the run of code points from byte offset i on that are whitespace (or not). */
+static int64_t space_run(const QkStr *s, int64_t i, bool space) {
+    while (i < s->length) {
+        const char *p = s->data + i;
+        if (is_space_cp(qk_utf8_decode(&p)) != space) {
+            break;
+        }
+        i = p - s->data;
+    }
+    return i;
+}
+
+/* The start of the run of code points before byte offset i that are whitespace (or not). */
+static int64_t space_run_back(const QkStr *s, int64_t i, bool space) {
+    while (i > 0) {
+        const char *p = s->data + i;
+        if (is_space_cp(cp_before(s->data, &p)) != space) {
+            break;
+        }
+        i = p - s->data;
+    }
+    return i;
 }
 
 static QkValue want_str(QkThread *tstate, QkValue v, const char *what) {
@@ -680,43 +711,24 @@ static QkValue str_split_impl(QkThread *tstate, const char *fname, bool from_rig
     int64_t n = s->length, splits = 0;
     int failed = 0;
     if (sep == QK_NULL) {
-        /* Whitespace (ASCII here; multi-byte spaces are rare in split input). */
         int64_t i = from_right ? n : 0;
         while (!failed) {
             if (!from_right) {
-                while (i < n && is_space_cp((uint8_t)s->data[i])) {
-                    i++;
-                }
+                i = space_run(s, i, true);
                 if (i == n) {
                     break;
                 }
-                int64_t j = i;
-                if (maxsplit >= 0 && splits == maxsplit) {
-                    /* The remainder keeps its trailing whitespace, as in CPython. */
-                    j = n;
-                } else {
-                    while (j < n && !is_space_cp((uint8_t)s->data[j])) {
-                        j++;
-                    }
-                }
+                /* At the last split the remainder keeps its trailing whitespace, as in CPython. */
+                int64_t j = maxsplit >= 0 && splits == maxsplit ? n : space_run(s, i, false);
                 failed = append_piece(tstate, list, self, i, j);
                 splits++;
                 i = j;
             } else {
-                while (i > 0 && is_space_cp((uint8_t)s->data[i - 1])) {
-                    i--;
-                }
+                i = space_run_back(s, i, true);
                 if (i == 0) {
                     break;
                 }
-                int64_t j = i;
-                if (maxsplit >= 0 && splits == maxsplit) {
-                    j = 0;
-                } else {
-                    while (j > 0 && !is_space_cp((uint8_t)s->data[j - 1])) {
-                        j--;
-                    }
-                }
+                int64_t j = maxsplit >= 0 && splits == maxsplit ? 0 : space_run_back(s, i, false);
                 failed = append_piece(tstate, list, self, j, i);
                 splits++;
                 i = j;
@@ -934,48 +946,31 @@ static QkValue str_replace(QkThread *tstate, QkValue self, QkValue *args, size_t
     return qk_buf_finish(tstate, &b);
 }
 
-/* Case mappings: the contiguous ranges of the Latin, Greek and Cyrillic alphabets, where a
- * lowercase letter is its uppercase one plus a fixed distance (quack has no Unicode database;
- * other scripts are left as they are). */
-static const struct {
-    uint32_t upper_first, upper_last, distance;
-} case_ranges[] = {
-    {'A', 'Z', 32},        /* ASCII */
-    {0xc0, 0xde, 32},      /* Latin-1: À..Þ (× at 0xd7 is excluded below) */
-    {0x391, 0x3a9, 32},    /* Greek */
-    {0x410, 0x42f, 32},    /* Cyrillic А..Я */
-    {0x400, 0x40f, 80},    /* Cyrillic Ѐ..Џ */
-};
+/* ---- case mappings and character classes (runtime/unicode.h), as CPython's str ---- */
 
-static int case_range(uint32_t c, bool upper) {
-    if (c == 0xd7 || c == 0xf7 || c == 0x3a2) {
-        return -1; /* × ÷ and a gap in Greek */
+/* Is the capital sigma at [at, next) final? Unicode's Final_Sigma context: a cased letter before
+ * it and none after it, looking through case-ignorable code points (apostrophes, accents). */
+static bool final_sigma(const char *begin, const char *at, const char *next, const char *end) {
+    unsigned flags = QK_UC_CASE_IGNORABLE;
+    while (at > begin && (flags & QK_UC_CASE_IGNORABLE)) {
+        flags = qk_uc_flags(cp_before(begin, &at));
     }
-    for (int i = 0; i < (int)(sizeof case_ranges / sizeof case_ranges[0]); i++) {
-        uint32_t d = upper ? 0 : case_ranges[i].distance;
-        if (c >= case_ranges[i].upper_first + d && c <= case_ranges[i].upper_last + d) {
-            return i;
+    if ((flags & (QK_UC_CASE_IGNORABLE | QK_UC_CASED)) != QK_UC_CASED) {
+        return false;
+    }
+    while (next < end) {
+        flags = qk_uc_flags(qk_utf8_decode(&next));
+        if (!(flags & QK_UC_CASE_IGNORABLE)) {
+            return !(flags & QK_UC_CASED);
         }
     }
-    return -1;
+    return true;
 }
 
-static bool is_upper(uint32_t c) { return case_range(c, true) >= 0; }
-static bool is_lower(uint32_t c) { return case_range(c, false) >= 0 || c == 0xdf || c == 0x3c2; }
-static uint32_t to_upper(uint32_t c) {
-    int r = case_range(c, false);
-    return c == 0x3c2 ? 0x3a3 : r < 0 ? c : c - case_ranges[r].distance;
-}
-static uint32_t to_lower(uint32_t c) {
-    int r = case_range(c, true);
-    return r < 0 ? c : c + case_ranges[r].distance;
-}
-static bool is_alpha(uint32_t c) { return is_lower(c) || is_upper(c) || c == 0xaa || c == 0xba; }
-static bool is_digit(uint32_t c) { return c >= '0' && c <= '9'; }
-static bool is_alnum(uint32_t c) { return is_alpha(c) || is_digit(c); }
+enum { CASE_UPPER, CASE_LOWER, CASE_TITLE, CASE_CAPITALIZE, CASE_SWAP, CASE_FOLD };
 
-enum { CASE_UPPER, CASE_LOWER, CASE_TITLE, CASE_CAPITALIZE, CASE_SWAP };
-
+/* Full mappings: one code point may become several ('ß'.upper() == 'SS'). Title case uppercases
+ * (in title case: 'ǆ' becomes 'ǅ') a code point after an uncased one and lowercases the rest. */
 static QkValue str_case(QkThread *tstate, const char *fname, int kind, QkValue self, size_t nargs,
                         QkValue kwnames) {
     if (qk_check_args(tstate, fname, nargs, kwnames, 0, 0) < 0) {
@@ -984,31 +979,50 @@ static QkValue str_case(QkThread *tstate, const char *fname, int kind, QkValue s
     QkStr *s = qk_as_str(self);
     QkBuf b = {0};
     const char *p = s->data, *end = p + s->length;
-    bool previous_cased = false, first = true, failed = false;
+    bool previous_cased = false, failed = false;
     while (p < end && !failed) {
+        const char *at = p;
         uint32_t c = qk_utf8_decode(&p);
-        bool upper;
+        unsigned flags = qk_uc_flags(c);
+        int mapping;
         switch (kind) {
         case CASE_UPPER:
-            upper = true;
+            mapping = QK_UC_MAP_UPPER;
             break;
         case CASE_LOWER:
-            upper = false;
+            mapping = QK_UC_MAP_LOWER;
+            break;
+        case CASE_FOLD:
+            mapping = QK_UC_MAP_FOLD;
             break;
         case CASE_TITLE:
-            upper = !previous_cased;
+            mapping = previous_cased ? QK_UC_MAP_LOWER : QK_UC_MAP_TITLE;
             break;
         case CASE_CAPITALIZE:
-            upper = first;
+            mapping = at == s->data ? QK_UC_MAP_TITLE : QK_UC_MAP_LOWER;
             break;
         default:
-            upper = is_lower(c);
+            mapping = flags & QK_UC_UPPER   ? QK_UC_MAP_LOWER
+                      : flags & QK_UC_LOWER ? QK_UC_MAP_UPPER
+                                            : -1;
             break;
         }
-        previous_cased = is_lower(c) || is_upper(c);
-        first = false;
-        char out[4];
-        failed = qk_buf_append(tstate, &b, out, (size_t)qk_utf8_encode(upper ? to_upper(c) : to_lower(c), out)) < 0;
+        previous_cased = flags & QK_UC_CASED;
+        uint32_t mapped[QK_UC_MAX_MAPPING];
+        int n = 1;
+        if (mapping < 0) {
+            mapped[0] = c;
+        } else if (mapping == QK_UC_MAP_LOWER && c == 0x3a3) {
+            mapped[0] = final_sigma(s->data, at, p, end) ? 0x3c2 : 0x3c3;
+        } else {
+            n = qk_uc_map(c, (QkCaseMapping)mapping, mapped);
+        }
+        char out[4 * QK_UC_MAX_MAPPING];
+        size_t length = 0;
+        for (int i = 0; i < n; i++) {
+            length += (size_t)qk_utf8_encode(mapped[i], out + length);
+        }
+        failed = qk_buf_append(tstate, &b, out, length) < 0;
     }
     if (failed) {
         qk_buf_free(&b);
@@ -1028,47 +1042,65 @@ CASE_METHOD(lower, CASE_LOWER)
 CASE_METHOD(title, CASE_TITLE)
 CASE_METHOD(capitalize, CASE_CAPITALIZE)
 CASE_METHOD(swapcase, CASE_SWAP)
+CASE_METHOD(casefold, CASE_FOLD)
 
-/* is*(): true when non-empty and every code point satisfies the predicate. */
-static QkValue str_predicate(QkThread *tstate, const char *fname, bool (*pred)(uint32_t),
+/* is*(): every code point has one of the flags in `any` (an empty string: `empty`). */
+static QkValue str_predicate(QkThread *tstate, const char *fname, unsigned any, bool empty,
                              QkValue self, size_t nargs, QkValue kwnames) {
     if (qk_check_args(tstate, fname, nargs, kwnames, 0, 0) < 0) {
         return QK_NULL;
     }
     QkStr *s = qk_as_str(self);
     const char *p = s->data, *end = p + s->length;
-    bool all = p < end;
-    while (all && p < end) {
-        all = pred(qk_utf8_decode(&p));
+    if (p == end) {
+        return qk_bool(empty);
     }
-    return qk_bool(all);
+    while (p < end) {
+        if (!(qk_uc_flags(qk_utf8_decode(&p)) & any)) {
+            return QK_FALSE;
+        }
+    }
+    return QK_TRUE;
 }
 
-#define PREDICATE_METHOD(NAME, PRED)                                                               \
+#define PREDICATE_METHOD(NAME, ANY, EMPTY)                                                         \
     static QkValue str_##NAME(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,        \
                               QkValue kwnames) {                                                   \
         (void)args;                                                                                \
-        return str_predicate(tstate, #NAME, PRED, self, nargs, kwnames);                           \
+        return str_predicate(tstate, #NAME, ANY, EMPTY, self, nargs, kwnames);                     \
     }
-PREDICATE_METHOD(isdigit, is_digit)
-PREDICATE_METHOD(isalpha, is_alpha)
-PREDICATE_METHOD(isspace, is_space_cp)
-PREDICATE_METHOD(isalnum, is_alnum)
+PREDICATE_METHOD(isdecimal, QK_UC_DECIMAL, false)
+PREDICATE_METHOD(isdigit, QK_UC_DIGIT, false)
+PREDICATE_METHOD(isnumeric, QK_UC_NUMERIC, false)
+PREDICATE_METHOD(isalpha, QK_UC_ALPHA, false)
+PREDICATE_METHOD(isalnum, QK_UC_ALPHA | QK_UC_DECIMAL | QK_UC_DIGIT | QK_UC_NUMERIC, false)
+PREDICATE_METHOD(isspace, QK_UC_SPACE, false)
+PREDICATE_METHOD(isprintable, QK_UC_PRINTABLE, true)
 
-/* isupper/islower: some cased character, and none of the other case. */
-static QkValue str_cased(QkThread *tstate, const char *fname, bool upper, QkValue self,
+static QkValue str_isascii(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                           QkValue kwnames) {
+    (void)args;
+    if (qk_check_args(tstate, "isascii", nargs, kwnames, 0, 0) < 0) {
+        return QK_NULL;
+    }
+    return qk_bool(qk_str_is_ascii(self));
+}
+
+/* isupper/islower: some cased code point, and none of the other case nor title case. */
+static QkValue str_cased(QkThread *tstate, const char *fname, unsigned want, QkValue self,
                          size_t nargs, QkValue kwnames) {
     if (qk_check_args(tstate, fname, nargs, kwnames, 0, 0) < 0) {
         return QK_NULL;
     }
+    unsigned other = (QK_UC_UPPER | QK_UC_LOWER | QK_UC_TITLE) & ~want;
     bool cased = false;
     const char *p = qk_as_str(self)->data, *end = p + qk_as_str(self)->length;
     while (p < end) {
-        uint32_t c = qk_utf8_decode(&p);
-        if (upper ? is_lower(c) : is_upper(c)) {
+        unsigned flags = qk_uc_flags(qk_utf8_decode(&p));
+        if (flags & other) {
             return QK_FALSE;
         }
-        cased |= upper ? is_upper(c) : is_lower(c);
+        cased |= (flags & want) != 0;
     }
     return qk_bool(cased);
 }
@@ -1076,13 +1108,61 @@ static QkValue str_cased(QkThread *tstate, const char *fname, bool upper, QkValu
 static QkValue str_isupper(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
                            QkValue kwnames) {
     (void)args;
-    return str_cased(tstate, "isupper", true, self, nargs, kwnames);
+    return str_cased(tstate, "isupper", QK_UC_UPPER, self, nargs, kwnames);
 }
 
 static QkValue str_islower(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
                            QkValue kwnames) {
     (void)args;
-    return str_cased(tstate, "islower", false, self, nargs, kwnames);
+    return str_cased(tstate, "islower", QK_UC_LOWER, self, nargs, kwnames);
+}
+
+/* istitle: some cased code point; upper and title case ones only after uncased ones, lowercase
+ * ones only after cased ones. */
+static QkValue str_istitle(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                           QkValue kwnames) {
+    (void)args;
+    if (qk_check_args(tstate, "istitle", nargs, kwnames, 0, 0) < 0) {
+        return QK_NULL;
+    }
+    bool cased = false, previous_cased = false;
+    const char *p = qk_as_str(self)->data, *end = p + qk_as_str(self)->length;
+    while (p < end) {
+        unsigned flags = qk_uc_flags(qk_utf8_decode(&p));
+        bool capital = flags & (QK_UC_UPPER | QK_UC_TITLE);
+        if (capital || (flags & QK_UC_LOWER)) {
+            if (capital == previous_cased) {
+                return QK_FALSE;
+            }
+            previous_cased = cased = true;
+        } else {
+            previous_cased = false;
+        }
+    }
+    return qk_bool(cased);
+}
+
+/* isidentifier: an XID_Start code point or '_', then XID_Continue ones (keywords included). */
+static QkValue str_isidentifier(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                                QkValue kwnames) {
+    (void)args;
+    if (qk_check_args(tstate, "isidentifier", nargs, kwnames, 0, 0) < 0) {
+        return QK_NULL;
+    }
+    const char *p = qk_as_str(self)->data, *end = p + qk_as_str(self)->length;
+    if (p == end) {
+        return QK_FALSE;
+    }
+    uint32_t first = qk_utf8_decode(&p);
+    if (first != '_' && !(qk_uc_flags(first) & QK_UC_XID_START)) {
+        return QK_FALSE;
+    }
+    while (p < end) {
+        if (!(qk_uc_flags(qk_utf8_decode(&p)) & QK_UC_XID_CONTINUE)) {
+            return QK_FALSE;
+        }
+    }
+    return QK_TRUE;
 }
 
 /* center, ljust, rjust: pad with a fill character to width code points. */
@@ -1330,12 +1410,19 @@ static const QkMethodDef str_methods[] = {
     {"title", str_title},
     {"capitalize", str_capitalize},
     {"swapcase", str_swapcase},
+    {"casefold", str_casefold},
+    {"isdecimal", str_isdecimal},
     {"isdigit", str_isdigit},
+    {"isnumeric", str_isnumeric},
     {"isalpha", str_isalpha},
-    {"isspace", str_isspace},
     {"isalnum", str_isalnum},
+    {"isspace", str_isspace},
+    {"isprintable", str_isprintable},
+    {"isascii", str_isascii},
     {"isupper", str_isupper},
     {"islower", str_islower},
+    {"istitle", str_istitle},
+    {"isidentifier", str_isidentifier},
     {"format", qk_str_format_method},
     {"zfill", str_zfill},
     {"center", str_center},
