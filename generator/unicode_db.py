@@ -1,7 +1,8 @@
 """The runtime's Unicode database: `python -m generator.unicode_db --out FILE` writes C tables of
 every code point's character classes and full case mappings, read from this Python's own Unicode
-data (unicodedata, and str's methods where unicodedata has no accessor: the Lowercase and XID
-properties, SpecialCasing), which is what CPython 3.11's str uses.
+data (unicodedata, and str's methods where unicodedata has no accessor: the Lowercase,
+Uppercase, XID and Case_Ignorable properties, SpecialCasing), which is what CPython 3.11's str
+uses.
 
 A code point's record (its flags and four case mappings) is found in two steps, as in CPython's
 unicodectype.c: `index1[cp >> SHIFT]` names a block of 2**SHIFT record numbers in `index2`, and
@@ -48,10 +49,10 @@ _MAPPINGS = ("upper", "lower", "title", "fold")
 
 
 def _case_ignorable(ch: str, cased: bool) -> bool:
-    """Case_Ignorable has no accessor; lower()'s final sigma rule skips exactly those characters,
-    so ask it. Before a final sigma, a case-ignorable character is looked through to what precedes
-    it: a cased letter makes the sigma final, a digit does not; any other character decides by
-    itself (final when it is cased)."""
+    """Case_Ignorable has no accessor, but lower()'s final sigma rule looks through exactly those
+    characters: in X + ch + sigma, with X cased when ch is not and uncased when it is, the sigma
+    is final either because the rule looked through ch to X (ch not cased) or because it stopped
+    at ch (ch cased)."""
     if cased:
         return ("1" + ch + "\u03a3").lower()[-1] == "\u03c3"
     return ("A" + ch + "\u03a3").lower()[-1] == "\u03c2"
