@@ -100,6 +100,9 @@ int qk_uop_evaluate(QkThread *tstate, const QkUOpInst *uop, QkCode *code, const 
     trace[0].jump_target = 2;
     QkExecutor ex = {.trace = trace, .length = 2, .count = 3};
     QkCodeUnit *next = interpret(tstate, frame, &ex);
+    if (next == code->code + 1) {
+        return -1;
+    }
     if (next != code->code || frame->stack_pointer != frame->localsplus + noutputs) {
         return 0;
     }

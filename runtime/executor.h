@@ -100,7 +100,8 @@ uint32_t qk_optimize_trace(QkThread *tstate, QkExecutor *root, QkUOpInst *body,
                            const QkTraceOrigin *origins, uint32_t length);
 
 /* Runs one pure micro-op or guard on known inputs (constant folding). 1: it went on, outputs
- * filled; 0: a guard failed or the result is not what the caller expected. */
+ * filled; -1: it exited (a guard failed: on these inputs it always does); 0: the result is not
+ * what the caller expected. */
 int qk_uop_evaluate(QkThread *tstate, const QkUOpInst *uop, QkCode *code, const QkValue *inputs,
                     int ninputs, QkValue *outputs, int noutputs);
 

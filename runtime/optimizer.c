@@ -6,6 +6,9 @@
  *     it relies on with the tree so that changing one invalidates it;
  *   - folds pure micro-ops and guards whose inputs are all known values, by running them once
  *     (a guard that passes goes, a pure result becomes a _LOAD_CONST_INLINE);
+ *   - ends the trace at a guard that can never pass (it fails on its known inputs, or proves a
+ *     type an input is known not to have: a trace recorded through a specialization gone stale),
+ *     which becomes an exit: what follows it is never run, nor interpreted with its facts;
  *   - removes values pushed by pure micro-ops and popped unused, and stores overwritten before
  *     anything could read them;
  *   - keeps a validity check only after a micro-op that could have run arbitrary code;
@@ -67,6 +70,7 @@ typedef struct Optimizer {
     bool escaped; /* something ran since the last validity check kept */
     uint32_t epoch; /* how many escaping micro-ops have run (see Value.plain_bits) */
     int32_t last_leave; /* the last micro-op emitted that could leave the trace, or -1 */
+    bool ended;         /* a micro-op that always exits was reached: the rest never runs */
 } Optimizer;
 
 static Value unknown_value;
@@ -175,6 +179,9 @@ static bool immutable(QkValue v) {
     }
 }
 
+/* Facts that say which exact type a value has (the others say where it came from). */
+static bool is_type_fact(uint8_t fact) { return fact >= QK_FACT_INT && fact <= QK_FACT_DICT; }
+
 static bool knows(const Optimizer *o, const Value *v, uint8_t fact, uint64_t operand) {
     switch (fact) {
     case QK_FACT_NONE_KNOWN:
@@ -235,7 +242,9 @@ static void learn(Optimizer *o, Value *v, uint8_t fact, const QkUOpInst *uop, Qk
         set_constant(v, code->consts[uop->oparg]);
         break;
     default:
-        v->type = fact;
+        if (is_type_fact(fact)) {
+            v->type = fact;
+        }
         break;
     }
 }
@@ -271,6 +280,26 @@ static bool is_guard(uint32_t flags) {
     const uint32_t effects = QK_FLAG_ERROR | QK_FLAG_ESCAPES | QK_FLAG_WRITES | QK_FLAG_ALLOCATES |
                              QK_FLAG_PUSHES_FRAME | QK_FLAG_POPS_FRAME | QK_FLAG_TIER2_ONLY;
     return (flags & (QK_FLAG_DEOPT | QK_FLAG_EXIT)) && !(flags & effects);
+}
+
+/* A guard that proves a type of an input known to be of another type (a constant, or a type
+ * an earlier guard proved): it never passes. Its facts must not be learned, or a later micro-op
+ * would be folded on inputs of the wrong type (a float comparison of an int constant). */
+static bool refuted(Optimizer *o, const QkUopFacts *facts) {
+    int n = facts->pushed;
+    if (n <= 0 || n != facts->popped || n > QK_MAX_UOP_ITEMS) {
+        return false;
+    }
+    FrameState *f = state(o);
+    for (int i = 0; i < n; i++) {
+        uint8_t fact = facts->facts[i];
+        int at = f->sp - n + i;
+        if (is_type_fact(fact) && (facts->peeks >> i) & 1 && at >= 0 && f->stack[at].value->type != 0 &&
+            f->stack[at].value->type != fact) {
+            return true;
+        }
+    }
+    return false;
 }
 
 /* A guard all of whose proofs are known already. */
@@ -314,36 +343,54 @@ static void replace_by_constants(Optimizer *o, const QkUOpInst *uop, int popped,
     }
 }
 
-/* Runs a pure micro-op or guard whose inputs are all known; true if it was replaced. */
-static bool fold(Optimizer *o, const QkUOpInst *uop, const QkUopFacts *facts, QkCode *code) {
+/* The trace ends at `uop`, which always exits: it becomes an exit to where `uop` would have
+ * left (counted, so a hot one gets a side trace), with the stack as `uop` found it, and nothing
+ * after it is looked at (its facts would contradict what is known). */
+static void end_trace(Optimizer *o, const QkUOpInst *uop) {
+    QkUOpInst stop = *uop;
+    stop.opcode = _STOP_TRACE;
+    stop.oparg = 0;
+    stop.operand = 0;
+    emit(o, stop);
+    o->ended = true;
+}
+
+/* Runs a pure micro-op or guard whose inputs are all known: 1 if it was replaced, -1 if it always
+ * exits, 0 if it stays. */
+static int fold(Optimizer *o, const QkUOpInst *uop, const QkUopFacts *facts, QkCode *code) {
     int popped = facts->popped, pushed = facts->pushed;
     FrameState *f = state(o);
     for (int i = 0; i < QK_MAX_UOP_ITEMS; i++) {
         if (facts->facts[i] == QK_FACT_TYPE_VERSION || facts->facts[i] == QK_FACT_PLAIN_ATTR) {
-            return false; /* a class is state, not a value: `proven` handles it */
+            return 0; /* a class is state, not a value: `proven` handles it */
         }
     }
     if (popped < 1 || pushed < 0 || popped > QK_MAX_UOP_ITEMS || pushed > QK_MAX_UOP_ITEMS ||
         f->sp < popped) {
-        return false;
+        return 0;
     }
     QkValue inputs[QK_MAX_UOP_ITEMS], outputs[QK_MAX_UOP_ITEMS];
     for (int i = 0; i < popped; i++) {
         const Value *v = f->stack[f->sp - popped + i].value;
         if (!v->is_const || !immutable(v->constant)) {
-            return false;
+            return 0;
         }
         inputs[i] = v->constant;
     }
-    if (!qk_uop_evaluate(o->tstate, uop, code, inputs, popped, outputs, pushed)) {
-        return false;
-    }
+    int evaluated = qk_uop_evaluate(o->tstate, uop, code, inputs, popped, outputs, pushed);
     bool peeks_only = pushed == popped && facts->peeks == (1u << pushed) - 1;
-    if (peeks_only) {
-        return true; /* a guard that passes: nothing changes */
+    if (evaluated < 0) {
+        /* A guard that fails on these inputs always does. Only one that leaves the stack as it
+         * found it can become an exit in its place (a branch's guard pops its flag first). */
+        return peeks_only ? -1 : 0;
     }
-    replace_by_constants(o, uop, popped, outputs, pushed);
-    return true;
+    if (evaluated == 0) {
+        return 0;
+    }
+    if (!peeks_only) { /* else a guard that passes: nothing changes */
+        replace_by_constants(o, uop, popped, outputs, pushed);
+    }
+    return 1;
 }
 
 /* Values a program rarely rebinds a global name to: folding others (counters, accumulators)
@@ -530,12 +577,21 @@ static void optimize_one(Optimizer *o, const QkUOpInst *uop, const QkTraceOrigin
     default:
         break;
     }
+    if (is_guard(flags) && refuted(o, facts)) {
+        end_trace(o, uop);
+        return;
+    }
     if (is_guard(flags) && proven(o, uop, facts)) {
         return;
     }
-    if ((is_guard(flags) || (flags & QK_FLAG_PURE)) && !(flags & QK_FLAG_READS_CONTEXT) &&
-        fold(o, uop, facts, code)) {
-        return;
+    if ((is_guard(flags) || (flags & QK_FLAG_PURE)) && !(flags & QK_FLAG_READS_CONTEXT)) {
+        int folded = fold(o, uop, facts, code);
+        if (folded < 0) {
+            end_trace(o, uop);
+        }
+        if (folded != 0) {
+            return;
+        }
     }
     if (constant_outputs(o, uop, facts, origin, flags)) {
         return;
@@ -599,7 +655,7 @@ uint32_t qk_optimize_trace(QkThread *tstate, QkExecutor *root, QkUOpInst *body,
     o->out = out;
     o->removed = removed;
     o->last_leave = -1;
-    for (uint32_t i = 0; i < length; i++) {
+    for (uint32_t i = 0; i < length && !o->ended; i++) {
         optimize_one(o, &body[i], &origins[i]);
     }
     uint32_t n = 0;
