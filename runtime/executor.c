@@ -75,9 +75,28 @@ void qk_executor_free(QkExecutor *ex) {
         free(ex->deps);
     }
     qk_jit_free(ex);
+    free(ex->objects);
     free(ex->exits);
     free(ex->trace);
     free(ex);
+}
+
+bool qk_uop_operand_is_value(uint16_t opcode) {
+    const QkUopFacts *facts = &qk_uop_facts[opcode];
+    for (int i = 0; i < facts->pushed && i < QK_MAX_UOP_ITEMS; i++) {
+        if (facts->facts[i] == QK_FACT_OPERAND) {
+            return true;
+        }
+    }
+    return false;
+}
+
+void qk_executor_traverse(const QkExecutor *root, QkVisitFunc visit, void *arg) {
+    for (const QkExecutor *ex = root; ex != NULL; ex = ex->next_side) {
+        for (uint32_t i = 0; i < ex->nobjects; i++) {
+            visit(ex->objects[i], arg);
+        }
+    }
 }
 
 int qk_uop_evaluate(QkThread *tstate, const QkUOpInst *uop, QkCode *code, const QkValue *inputs,

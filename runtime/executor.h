@@ -52,6 +52,11 @@ struct QkExecutor {
     QkJitEntry jit_entry;  /* NULL: run by the micro-op interpreter */
     void *jit_code;        /* the first micro-op's code, for jumps from other traces */
     QkJitTrace jit_memory; /* meaningful only while jit_entry is set */
+    /* Every object the trace refers to: its operands that are values, the code and globals of
+     * each frame its micro-ops run in. The collector marks them while the executor lives (see
+     * qk_executor_traverse), so no operand ever points at a freed object. */
+    QkValue *objects;
+    uint32_t nobjects;
 
     /* Roots only. */
     bool entry;            /* a function-entry trace: code->entry_executor, no back edge */
@@ -72,6 +77,14 @@ struct QkExecutor {
 QkCodeUnit *qk_run_uops(QkThread *tstate, QkFrame *frame, QkExecutor *executor);
 /* Frees a root with its side traces, or one side trace. */
 void qk_executor_free(QkExecutor *executor);
+/* Whether a micro-op's operand is a value (an output it pushes is its operand: a class
+ * attribute, a cached method, a constant): an object the collector must see. */
+bool qk_uop_operand_is_value(uint16_t opcode);
+/* Visits the objects a tree (a root and its side traces) refers to. */
+void qk_executor_traverse(const QkExecutor *root, QkVisitFunc visit, void *arg);
+/* Visits the objects of the trees invalidated and not yet freed (a running trace may still be
+ * in one of them). */
+void qk_executors_traverse_invalid(QkVisitFunc visit, void *arg);
 
 /* Copy-and-patch: fills executor->jit_entry; returns -1 (executor unchanged) if it cannot. */
 int qk_jit_compile(QkThread *tstate, QkExecutor *executor);

@@ -8,7 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "executor.h"
 #include "quack.h"
+#include "trace.h"
 
 /* Collect again after allocating GC_GROWTH times the bytes that survived, but at least
  * QK_GC_MIN_THRESHOLD: the amortized cost per allocated byte stays constant while memory stays
@@ -69,6 +71,8 @@ static void mark_roots(QkThread *tstate, MarkStack *stack) {
     for (int i = 0; i < tstate->n_c_roots; i++) {
         mark_value(*tstate->c_roots[i], stack);
     }
+    qk_trace_traverse(tstate, mark_value, stack);
+    qk_executors_traverse_invalid(mark_value, stack);
 }
 
 static void mark(QkThread *tstate) {

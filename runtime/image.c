@@ -619,17 +619,20 @@ static QkValue read_code(Reader *r) {
     c->filename = r->filename;
     /* nlocals counts the varnames table the collector walks: read_values sets it with the table
      * (collections happen while constants and names are read); it must match the header's. */
-    uint32_t nlocals = 0;
+    uint32_t nlocals = 0, ncode = 0;
     int ok = (c->name = read_str(r)) != QK_NULL && (c->qualname = read_str(r)) != QK_NULL &&
              read_u32(r, &c->firstlineno) == 0 &&
              read_u32(r, &c->argcount) == 0 && read_u32(r, &c->posonlyargcount) == 0 &&
              read_u32(r, &c->kwonlyargcount) == 0 && read_u32(r, &c->flags) == 0 &&
              read_u32(r, &nlocals) == 0 &&
-             read_u32(r, &c->stacksize) == 0 && read_u32(r, &c->ncode) == 0 &&
-             read_u32_array(r, c->ncode, &c->code) == 0 &&
-             read_u32_array(r, c->ncode, &c->lines) == 0 && read_values(r, &c->nconsts, &c->consts, 0) == 0 &&
+             read_u32(r, &c->stacksize) == 0 && read_u32(r, &ncode) == 0 &&
+             read_u32_array(r, ncode, &c->code) == 0 &&
+             read_u32_array(r, ncode, &c->lines) == 0 && read_values(r, &c->nconsts, &c->consts, 0) == 0 &&
              read_values(r, &c->nnames, &c->names, 1) == 0;
     ok = ok && read_values(r, &c->nlocals, &c->varnames, 1) == 0;
+    /* The collector reads the instructions' inline caches (qk_code_traverse_tier2): they count
+     * only from here, where nothing allocates objects any more before the verifier has run. */
+    c->ncode = ok ? ncode : 0;
     if (ok && c->nlocals != nlocals) {
         ok = fail(r, "local names do not match the local count") == 0;
     }

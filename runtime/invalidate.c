@@ -128,6 +128,12 @@ void qk_dict_watched_changed(QkThread *tstate, QkDict *dict, uint64_t hash) {
     qk_invalidate_dependents(tstate, QK_DEPENDS_ON_GLOBAL, dict, hash);
 }
 
+void qk_executors_traverse_invalid(QkVisitFunc visit, void *arg) {
+    for (const QkExecutor *root = invalid_roots; root != NULL; root = root->next_root) {
+        qk_executor_traverse(root, visit, arg);
+    }
+}
+
 void qk_executors_reclaim(QkThread *tstate) {
     (void)tstate;
     while (invalid_roots != NULL) {

@@ -5,6 +5,7 @@
 
 #include "objmodel.h"
 #include "quack.h"
+#include "trace.h"
 #include "types.h"
 
 QkObject qk_none_object = {.type = &qk_none_type, .gc_static = 1};
@@ -39,6 +40,7 @@ static void code_traverse(QkObject *self, QkVisitFunc visit, void *arg) {
     for (uint32_t i = 0; i < c->nlocals; i++) {
         visit(c->varnames[i], arg);
     }
+    qk_code_traverse_tier2(c, visit, arg);
 }
 
 void qk_executor_free(QkExecutor *executor);

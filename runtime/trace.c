@@ -57,6 +57,60 @@ static void count_abort(QkThread *tstate, QkTraceAbort reason) {
     tstate->stats.trace_aborts[reason]++;
 }
 
+static uint64_t cache_operand(const QkCodeUnit *instr, const QkExpansionItem *item) {
+    if (item->cache_size == 1) {
+        return instr[1 + item->cache_offset];
+    }
+    return item->cache_size >= 2 ? qk_read_u64(&instr[1 + item->cache_offset]) : 0;
+}
+
+void qk_trace_traverse(QkThread *tstate, QkVisitFunc visit, void *arg) {
+    const QkTraceRecorder *rec = tstate->recorder;
+    if (rec == NULL) {
+        return;
+    }
+    visit((QkValue)rec->start_code, arg);
+    if (rec->tree != NULL) {
+        visit((QkValue)rec->tree->code, arg); /* its code would free the tree with it */
+    }
+    /* A code and globals recorded are only as alive as the frames that run them; a cached
+     * method or attribute only as long as its class holds it. */
+    for (uint32_t i = 0; i < rec->length; i++) {
+        visit((QkValue)rec->origins[i].code, arg);
+        visit(rec->origins[i].globals, arg);
+        if (qk_uop_operand_is_value(rec->body[i].opcode)) {
+            visit((QkValue)rec->body[i].operand, arg);
+        }
+    }
+}
+
+void qk_code_traverse_tier2(const QkCode *code, QkVisitFunc visit, void *arg) {
+    /* The inline caches: a stale one (its class changed) still holds the object it cached,
+     * which a recording of the instruction copies. */
+    for (uint32_t i = 0; i < code->ncode;) {
+        const QkCodeUnit *instr = &code->code[i];
+        uint32_t opcode = *instr & 0xff;
+        if (opcode == ENTER_EXECUTOR) {
+            opcode = code->executors[*instr >> 8]->original & 0xff; /* its caches stay */
+        }
+        const QkExpansion *expansion = &qk_expansions[opcode];
+        for (uint32_t k = 0; k < expansion->count; k++) {
+            if (qk_uop_operand_is_value(expansion->items[k].uop)) {
+                visit((QkValue)cache_operand(instr, &expansion->items[k]), arg);
+            }
+        }
+        i += 1 + qk_cache_size[opcode];
+    }
+    for (uint32_t i = 0; i < code->nexecutors; i++) {
+        if (code->executors[i] != NULL) {
+            qk_executor_traverse(code->executors[i], visit, arg);
+        }
+    }
+    if (code->entry_executor != NULL) {
+        qk_executor_traverse(code->entry_executor, visit, arg);
+    }
+}
+
 void qk_trace_abort(QkThread *tstate, QkTraceAbort reason) {
     QkTraceRecorder *rec = tstate->recorder;
     if (rec == NULL) {
@@ -190,6 +244,35 @@ static void dump(FILE *out, const char *what, const QkExecutor *ex, const QkUOpI
     }
 }
 
+/* What the executor keeps alive (QkExecutor.objects): the code and globals of every frame the
+ * recording ran in (a caller a return was followed into among them: the trace goes on there),
+ * and the values among the optimized body's operands. NULL when out of memory. */
+static QkValue *executor_objects(const QkTraceRecorder *rec, const QkUOpInst *body,
+                                 uint32_t length, uint32_t *count) {
+    QkValue *objects = malloc((2 * (size_t)rec->length + length + 1) * sizeof *objects);
+    if (objects == NULL) {
+        return NULL;
+    }
+    uint32_t n = 0;
+    const QkTraceOrigin *previous = NULL;
+    for (uint32_t i = 0; i < rec->length; i++) {
+        const QkTraceOrigin *origin = &rec->origins[i];
+        if (previous == NULL || origin->code != previous->code ||
+            origin->globals != previous->globals) {
+            objects[n++] = (QkValue)origin->code;
+            objects[n++] = origin->globals;
+        }
+        previous = origin;
+    }
+    for (uint32_t i = 0; i < length; i++) {
+        if (qk_uop_operand_is_value(body[i].opcode) && qk_is_object((QkValue)body[i].operand)) {
+            objects[n++] = (QkValue)body[i].operand;
+        }
+    }
+    *count = n;
+    return objects;
+}
+
 /* Builds the executor: the optimized body, then one exit stub per guard (each counts on its own
  * and may get its own side trace) and the shared error stubs. */
 static QkExecutor *build(QkThread *tstate, QkTraceRecorder *rec, QkExecutor *root_or_null) {
@@ -214,6 +297,16 @@ static QkExecutor *build(QkThread *tstate, QkTraceRecorder *rec, QkExecutor *roo
     uint32_t length = qk_optimize_trace(tstate, root, rec->body, rec->origins, rec->length);
     if (tstate->dump_traces) {
         dump(stderr, "optimized", ex, rec->body, length);
+    }
+    ex->objects = executor_objects(rec, rec->body, length, &ex->nobjects);
+    if (ex->objects == NULL) {
+        if (root == ex) {
+            free(ex->deps);
+        }
+        free(ex);
+        free(trace);
+        free(exits);
+        return NULL;
     }
     memcpy(trace, rec->body, length * sizeof *trace);
     uint32_t count = length, nexits = 0;
@@ -439,13 +532,6 @@ static int follow(QkThread *tstate, QkTraceRecorder *rec, QkFrame *frame, QkCode
     }
     qk_trace_abort(tstate, QK_ABORT_left_frames);
     return -1;
-}
-
-static uint64_t cache_operand(QkCodeUnit *instr, const QkExpansionItem *item) {
-    if (item->cache_size == 1) {
-        return instr[1 + item->cache_offset];
-    }
-    return item->cache_size >= 2 ? qk_read_u64(&instr[1 + item->cache_offset]) : 0;
 }
 
 /* Whether the trace already returned out of a frame through the return at `offset` of `code`. */

@@ -20,5 +20,10 @@ void qk_trace_abort(QkThread *tstate, QkTraceAbort reason);
 void qk_trace_error(QkThread *tstate, QkFrame *frame);
 /* Drops the recording if it is a side trace for `root` (which is being freed). */
 void qk_trace_forget(QkThread *tstate, const QkExecutor *root);
+/* The collector's view of tier 2 (docs/architecture.md "Memory"): the objects an active
+ * recording refers to; and for a code object, the objects its inline caches hold (a recording
+ * copies them) and those its executors refer to. */
+void qk_trace_traverse(QkThread *tstate, QkVisitFunc visit, void *arg);
+void qk_code_traverse_tier2(const QkCode *code, QkVisitFunc visit, void *arg);
 
 #endif
