@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import io
 import signal
+import warnings
 from dataclasses import dataclass
 from types import FrameType
 
@@ -29,7 +30,9 @@ def run_cpython(source: str, path: str, timeout: int = 20) -> Reference:
     previous = signal.signal(signal.SIGALRM, _alarm)
     signal.alarm(timeout)
     try:
-        with contextlib.redirect_stdout(out):
+        # CPython would print a compiler warning to stderr, which is not compared.
+        with contextlib.redirect_stdout(out), warnings.catch_warnings():
+            warnings.simplefilter("ignore")
             exec(compile(source, path, "exec"), {"__name__": "__main__", "__file__": path})
     except _Timeout:
         return Reference(out.getvalue(), "timeout")
