@@ -36,11 +36,17 @@ COLD = {
     "regress_messages",
 }
 
-# Tier 1 only; traces in the micro-op interpreter; traces as machine code.
+# Thresholds at which every loop is traced at once and every exit gets a side trace: what a
+# program exercises in the trace tiers then does not depend on how hot it gets.
+EAGER = {"QUACK_JIT_THRESHOLD": "1", "QUACK_EXIT_THRESHOLD": "1"}
+
+# Tier 1 only; traces in the micro-op interpreter; traces as machine code; both eagerly.
 MODES = {
     "tier1": {"QUACK_TIER2": "0"},
     "uops": {"QUACK_JIT": "0"},
     "jit": {"QUACK_JIT": "1"},
+    "uops-eager": {"QUACK_JIT": "0", **EAGER},
+    "jit-eager": {"QUACK_JIT": "1", **EAGER},
 }
 
 
@@ -103,7 +109,9 @@ def test_program_clean_under_sanitizers(quack_asan: Path, program: Path, tmp_pat
     """ASan, UBSan and LeakSanitizer (which fails the run on a leak) with the JIT on, collecting
     at every allocation: a value the collector cannot see is freed at once and ASan reports it."""
     expected = cpython(program)
-    result, _ = run_quack(quack_asan, program, tmp_path, QUACK_JIT="1", QUACK_GC_STRESS="1")
+    result, _ = run_quack(
+        quack_asan, program, tmp_path, QUACK_JIT="1", QUACK_GC_STRESS="1", **EAGER
+    )
     assert result.stdout == expected.stdout
     assert result.stderr == expected.stderr
     assert result.returncode == expected.returncode
