@@ -73,18 +73,40 @@ QkValue qk_generic_getattr_or_null(QkThread *tstate, QkValue obj, QkValue name) 
     return QK_NULL;
 }
 
-QkValue qk_getattr(QkThread *tstate, QkValue obj, QkValue name) {
-    if (!qk_is_str(name)) {
-        return qk_raise(tstate, &qk_exc_TypeError, "attribute name must be string, not '%s'",
-                        qk_type_name(name));
+static bool check_name(QkThread *tstate, QkValue name) {
+    if (qk_is_str(name)) {
+        return true;
     }
-    QkType *t = qk_type_of(obj);
+    qk_raise(tstate, &qk_exc_TypeError, "attribute name must be string, not '%s'",
+             qk_type_name(name));
+    return false;
+}
+
+/* The type whose slots stand for object's own attribute protocol on instances of t. */
+static QkType *builtin_base(QkType *t) {
+    while (t->flags & QK_TYPE_HEAP) {
+        t = t->base;
+    }
+    return t;
+}
+
+static QkValue getattr_with(QkThread *tstate, QkType *t, QkValue obj, QkValue name) {
     if (t->getattr != NULL) {
         return t->getattr(tstate, obj, name);
     }
     QkValue r = qk_generic_getattr_or_null(tstate, obj, name);
     return r != QK_NULL || tstate->exception != QK_NULL ? r
                                                         : qk_raise_no_attribute(tstate, obj, name);
+}
+
+QkValue qk_getattr(QkThread *tstate, QkValue obj, QkValue name) {
+    return check_name(tstate, name) ? getattr_with(tstate, qk_type_of(obj), obj, name) : QK_NULL;
+}
+
+QkValue qk_object_getattr(QkThread *tstate, QkValue obj, QkValue name) {
+    return check_name(tstate, name)
+               ? getattr_with(tstate, builtin_base(qk_type_of(obj)), obj, name)
+               : QK_NULL;
 }
 
 QkValue qk_load_method(QkThread *tstate, QkValue obj, QkValue name, QkValue *self) {
@@ -127,16 +149,9 @@ int qk_instance_add(QkThread *tstate, QkValue obj, QkValue name, QkValue value) 
     return qk_set_in_dict(tstate, instance_dict_slot(obj), obj, name, value);
 }
 
-int qk_setattr(QkThread *tstate, QkValue obj, QkValue name, QkValue value) {
-    if (!qk_is_str(name)) {
-        qk_raise(tstate, &qk_exc_TypeError, "attribute name must be string, not '%s'",
-                 qk_type_name(name));
-        return -1;
-    }
-    QkType *t = qk_type_of(obj);
-    if (t->setattr != NULL) {
-        return t->setattr(tstate, obj, name, value);
-    }
+/* The generic store (no setattr slot) into an instance of t. */
+static int generic_setattr(QkThread *tstate, QkType *t, QkValue obj, QkValue name,
+                           QkValue value) {
     QkValue attr = qk_type_lookup(t, name);
     if (qk_is_type(attr, &qk_property_type)) {
         return qk_property_set(tstate, attr, obj, value);
@@ -148,6 +163,31 @@ int qk_setattr(QkThread *tstate, QkValue obj, QkValue name, QkValue value) {
         return -1;
     }
     return qk_instance_dict_store(tstate, t, dict, obj, name, value, attr != QK_NULL);
+}
+
+int qk_setattr(QkThread *tstate, QkValue obj, QkValue name, QkValue value) {
+    if (!check_name(tstate, name)) {
+        return -1;
+    }
+    QkType *t = qk_type_of(obj);
+    return t->setattr != NULL ? t->setattr(tstate, obj, name, value)
+                              : generic_setattr(tstate, t, obj, name, value);
+}
+
+int qk_object_setattr(QkThread *tstate, QkValue obj, QkValue name, QkValue value) {
+    if (!check_name(tstate, name)) {
+        return -1;
+    }
+    if (qk_is_class(obj)) {
+        /* CPython's hackcheck: type's own setattr is not object's. */
+        qk_raise(tstate, &qk_exc_TypeError, "can't apply this %s to type object",
+                 value == QK_NULL ? "__delattr__" : "__setattr__");
+        return -1;
+    }
+    QkType *t = qk_type_of(obj);
+    QkType *b = builtin_base(t);
+    return b->setattr != NULL ? b->setattr(tstate, obj, name, value)
+                              : generic_setattr(tstate, t, obj, name, value);
 }
 
 int qk_instance_dict_store(QkThread *tstate, QkType *type, QkValue *dict, QkValue obj,

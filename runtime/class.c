@@ -317,25 +317,26 @@ static QkValue slot_call(QkThread *tstate, QkValue self, QkValue *args, size_t n
     return qk_call_with_self(tstate, attr, self, args, nargs, kwnames);
 }
 
-/* __getattr__: called when the ordinary lookup raises AttributeError. */
+/* __getattribute__ (object's, unless the class has its own), then __getattr__ when that
+ * raises AttributeError. */
 static QkValue slot_getattr(QkThread *tstate, QkValue self, QkValue name) {
-    QkType *t = qk_type_of(self);
-    while (t->flags & QK_TYPE_HEAP) {
-        t = t->base;
-    }
-    QkValue r = t->getattr != NULL ? t->getattr(tstate, self, name)
-                                   : qk_generic_getattr_or_null(tstate, self, name);
-    if (r != QK_NULL) {
+    bool found;
+    QkValue r = call_dunder(tstate, self, QK_NAME_getattribute, &name, 1, &found);
+    if (r != QK_NULL || !qk_isinstance(tstate->exception, &qk_exc_AttributeError) ||
+        qk_type_lookup(qk_type_of(self), QK_NAME(getattr)) == QK_NULL) {
         return r;
     }
-    if (tstate->exception != QK_NULL) {
-        if (!qk_isinstance(tstate->exception, &qk_exc_AttributeError)) {
-            return QK_NULL;
-        }
-        tstate->exception = QK_NULL;
-    }
-    bool found;
+    tstate->exception = QK_NULL;
     return call_dunder(tstate, self, QK_NAME_getattr, &name, 1, &found);
+}
+
+/* __setattr__ or __delattr__; object's own for the one the class does not define. */
+static int slot_setattr(QkThread *tstate, QkValue self, QkValue name, QkValue value) {
+    bool found;
+    QkValue args[2] = {name, value};
+    QkValue r = value == QK_NULL ? call_dunder(tstate, self, QK_NAME_delattr, args, 1, &found)
+                                 : call_dunder(tstate, self, QK_NAME_setattr, args, 2, &found);
+    return r == QK_NULL ? -1 : 0;
 }
 
 /* Does a class statement in t's chain (heap types only) define any of the names? */
@@ -381,7 +382,8 @@ static void fixup_slots(QkType *t) {
     QK_SLOT(iter, slot_iter, QK_NAME_iter)
     QK_SLOT(next, slot_next, QK_NAME_next)
     QK_SLOT(call, slot_call, QK_NAME_call)
-    QK_SLOT(getattr, slot_getattr, QK_NAME_getattr)
+    QK_SLOT(getattr, slot_getattr, QK_NAME_getattr, QK_NAME_getattribute)
+    QK_SLOT(setattr, slot_setattr, QK_NAME_setattr, QK_NAME_delattr)
 #undef QK_SLOT
     if (t->repr == NULL) {
         t->repr = heap_default_repr;
@@ -582,8 +584,34 @@ static QkValue object_construct(QkThread *tstate, QkValue type, QkValue *args, s
     return run_init(tstate, init, obj, args, nargs, kwnames);
 }
 
+static QkValue object_getattribute(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                                   QkValue kwnames) {
+    return qk_check_args(tstate, "__getattribute__", nargs, kwnames, 1, 1) < 0
+               ? QK_NULL
+               : qk_object_getattr(tstate, self, args[0]);
+}
+
+static QkValue object_setattr(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                              QkValue kwnames) {
+    return qk_check_args(tstate, "__setattr__", nargs, kwnames, 2, 2) < 0 ||
+                   qk_object_setattr(tstate, self, args[0], args[1]) < 0
+               ? QK_NULL
+               : QK_NONE;
+}
+
+static QkValue object_delattr(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                              QkValue kwnames) {
+    return qk_check_args(tstate, "__delattr__", nargs, kwnames, 1, 1) < 0 ||
+                   qk_object_setattr(tstate, self, args[0], QK_NULL) < 0
+               ? QK_NULL
+               : QK_NONE;
+}
+
 static const QkMethodDef object_methods[] = {
     {"__init__", object_init},
+    {"__getattribute__", object_getattribute},
+    {"__setattr__", object_setattr},
+    {"__delattr__", object_delattr},
     {NULL, NULL},
 };
 
@@ -632,7 +660,6 @@ static QkValue make_class(QkThread *tstate, QkValue name, QkType *base, QkValue 
     t->traverse = plain ? instance_traverse : base->traverse;
     t->finalize = base->finalize;
     t->construct = base->construct;
-    t->setattr = base->setattr;
     t->descr_get = base->descr_get;
     if (register_heap_type(tstate, t) < 0) {
         return QK_NULL;

@@ -24,6 +24,7 @@
     X(abs, "__abs__") X(bool, "__bool__") X(len, "__len__") X(getitem, "__getitem__")             \
     X(setitem, "__setitem__") X(delitem, "__delitem__") X(contains, "__contains__")               \
     X(iter, "__iter__") X(next, "__next__") X(call, "__call__") X(getattr, "__getattr__")         \
+    X(getattribute, "__getattribute__") X(setattr, "__setattr__") X(delattr, "__delattr__")     \
     X(classcell, "__classcell__") X(slots, "__slots__") X(name, "__name__")                      \
     X(qualname, "__qualname__") X(module, "__module__") X(class, "__class__") X(dict, "__dict__") \
     X(args, "args") X(cause, "__cause__") X(context, "__context__") X(main, "__main__")           \
@@ -121,6 +122,10 @@ QkValue qk_exception_run_init(QkThread *tstate, QkValue init, QkValue obj, QkVal
 int qk_property_set(QkThread *tstate, QkValue descr, QkValue obj, QkValue value);
 
 /* ---- attr.c ---- */
+/* What object's own __getattribute__/__setattr__ (value QK_NULL: __delattr__) do for obj: the
+ * slot of the nearest built-in base of its class, or the generic protocol; class hooks skipped. */
+QkValue qk_object_getattr(QkThread *tstate, QkValue obj, QkValue name);
+int qk_object_setattr(QkThread *tstate, QkValue obj, QkValue name, QkValue value);
 /* The generic attribute lookup (no getattr slot): NULL, with nothing raised, when absent. */
 QkValue qk_generic_getattr_or_null(QkThread *tstate, QkValue obj, QkValue name);
 QkValue qk_raise_no_attribute(QkThread *tstate, QkValue obj, QkValue name);
