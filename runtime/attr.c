@@ -62,7 +62,7 @@ QkValue qk_generic_getattr_or_null(QkThread *tstate, QkValue obj, QkValue name) 
     if (qk_str_equal(name, QK_NAME(class))) {
         return (QkValue)t;
     }
-    if (dict != NULL && qk_str_equal(name, QK_NAME(dict))) {
+    if (dict != NULL && !(t->flags & QK_TYPE_SLOTTED) && qk_str_equal(name, QK_NAME(dict))) {
         if (*dict == QK_NULL) {
             *dict = qk_dict_new(tstate);
         }
@@ -157,12 +157,21 @@ static int generic_setattr(QkThread *tstate, QkType *t, QkValue obj, QkValue nam
         return qk_property_set(tstate, attr, obj, value);
     }
     QkValue *dict = instance_dict_slot(obj);
-    if (dict == NULL) {
-        qk_raise(tstate, &qk_exc_AttributeError, "'%s' object has no attribute '%s'", t->name,
-                 qk_as_str(name)->data);
+    bool member = qk_is_type(attr, &qk_member_type);
+    if (dict == NULL || ((t->flags & QK_TYPE_SLOTTED) && !member)) {
+        qk_raise(tstate, &qk_exc_AttributeError,
+                 attr != QK_NULL && dict != NULL ? "'%s' object attribute '%s' is read-only"
+                                                 : "'%s' object has no attribute '%s'",
+                 t->name, qk_as_str(name)->data);
         return -1;
     }
-    return qk_instance_dict_store(tstate, t, dict, obj, name, value, attr != QK_NULL);
+    if (member && value == QK_NULL && (*dict == QK_NULL || qk_dict_get(*dict, name) == QK_NULL)) {
+        /* An empty slot's deletion names just the slot, as CPython's member descriptor does. */
+        qk_raise(tstate, &qk_exc_AttributeError, "%s", qk_as_str(name)->data);
+        return -1;
+    }
+    /* A slot's value in the dict is the slot itself, not a shadow of the descriptor. */
+    return qk_instance_dict_store(tstate, t, dict, obj, name, value, attr != QK_NULL && !member);
 }
 
 int qk_setattr(QkThread *tstate, QkValue obj, QkValue name, QkValue value) {

@@ -630,6 +630,101 @@ QkValue qk_exception_run_init(QkThread *tstate, QkValue init, QkValue obj, QkVal
     return run_init(tstate, init, obj, args, nargs, kwnames);
 }
 
+/* ---- member descriptors: the slots of classes with __slots__ ---- */
+
+static void member_traverse(QkObject *self, QkVisitFunc visit, void *arg) {
+    visit(((QkMember *)self)->name, arg);
+    visit((QkValue)((QkMember *)self)->owner, arg);
+}
+
+/* Reached only when the instance's dict lacks the slot (the lookup tries the dict first), or
+ * through super(): the value is the dict's, if any. */
+static QkValue member_get(QkThread *tstate, QkValue descr, QkValue obj) {
+    QkMember *m = (QkMember *)descr;
+    QkValue dict = qk_isinstance(obj, m->owner) ? ((QkInstance *)obj)->dict : QK_NULL;
+    QkValue v = dict != QK_NULL ? qk_dict_get(dict, m->name) : QK_NULL;
+    return v != QK_NULL ? v : qk_raise_no_attribute(tstate, obj, m->name);
+}
+
+static QkValue member_repr(QkThread *tstate, QkValue self) {
+    QkMember *m = (QkMember *)self;
+    char buffer[320];
+    snprintf(buffer, sizeof buffer, "<member '%s' of '%s' objects>", qk_as_str(m->name)->data,
+             m->owner->name);
+    return qk_str_from_cstr(tstate, buffer);
+}
+
+QkType qk_member_type = {
+    QK_STATIC_TYPE,
+    .name = "member_descriptor",
+    .traverse = member_traverse,
+    .descr_get = member_get,
+    .repr = member_repr,
+};
+
+/* The names __slots__ gives (a str, or an iterable of them) as a tuple, checked as CPython
+ * does against the class namespace; QK_NULL after raising. */
+static QkValue slot_names(QkThread *tstate, QkValue slots, QkValue ns) {
+    QkValue names = qk_is_str(slots) ? qk_tuple_from_array(tstate, &slots, 1)
+                                     : qk_tuple_from_iterable(tstate, slots);
+    if (names == QK_NULL) {
+        return QK_NULL;
+    }
+    QkTuple *tuple = qk_as_tuple(names);
+    for (int64_t i = 0; i < tuple->size; i++) {
+        QkValue name = tuple->items[i];
+        if (!qk_is_str(name)) {
+            return qk_raise(tstate, &qk_exc_TypeError, "__slots__ items must be strings, not '%s'",
+                            qk_type_name(name));
+        }
+        if (qk_dict_get(ns, name) != QK_NULL) {
+            return qk_raise(tstate, &qk_exc_ValueError,
+                            "'%s' in __slots__ conflicts with class variable",
+                            qk_as_str(name)->data);
+        }
+    }
+    return names;
+}
+
+static bool slot_is_special(QkValue name) {
+    return qk_str_equal(name, QK_NAME(dict)) || qk_str_equal(name, QK_NAME(weakref));
+}
+
+/* Puts a member descriptor per slot name into the new class's namespace. */
+static int add_members(QkThread *tstate, QkType *t, QkValue *names) {
+    QkTuple *tuple = qk_as_tuple(*names);
+    for (int64_t i = 0; i < tuple->size; i++) {
+        if (slot_is_special(tuple->items[i])) {
+            continue;
+        }
+        QkMember *m = (QkMember *)qk_alloc(tstate, &qk_member_type, sizeof *m);
+        if (m == NULL) {
+            return -1;
+        }
+        m->name = tuple->items[i];
+        m->owner = t;
+        QkValue member = (QkValue)m;
+        qk_root_push(tstate, &member);
+        int failed = qk_dict_set(tstate, t->dict, m->name, member);
+        qk_root_pop(tstate, 1);
+        if (failed) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* __slots__ without __dict__, over bases that have no dict either. */
+static bool slots_exclude_dict(QkValue names, QkType *base) {
+    QkTuple *tuple = qk_as_tuple(names);
+    for (int64_t i = 0; i < tuple->size; i++) {
+        if (qk_str_equal(tuple->items[i], QK_NAME(dict))) {
+            return false;
+        }
+    }
+    return base == &qk_object_type || (base->flags & QK_TYPE_SLOTTED);
+}
+
 /* ---- __build_class__ ---- */
 
 static QkValue make_class(QkThread *tstate, QkValue name, QkType *base, QkValue *ns) {
@@ -637,15 +732,20 @@ static QkValue make_class(QkThread *tstate, QkValue name, QkType *base, QkValue 
         qk_dict_set(tstate, *ns, QK_NAME(hash), QK_NONE) < 0) {
         return QK_NULL;
     }
+    QkValue slots = qk_dict_get(*ns, QK_NAME(slots));
+    if (slots != QK_NULL && (slots = slot_names(tstate, slots, *ns)) == QK_NULL) {
+        return QK_NULL;
+    }
     /* Out of the namespace, the cell may be held only here until it gets the class. */
     QkValue cell = qk_dict_get(*ns, QK_NAME(classcell));
     qk_root_push(tstate, &cell);
+    qk_root_push(tstate, &slots);
     QkType *t = NULL;
     if (cell == QK_NULL || qk_dict_delitem(tstate, *ns, QK_NAME(classcell), NULL) >= 0) {
         t = (QkType *)qk_alloc(tstate, &qk_type_type, sizeof(QkType));
     }
-    qk_root_pop(tstate, 1);
     if (t == NULL) {
+        qk_root_pop(tstate, 2);
         return QK_NULL;
     }
     t->name = qk_as_str(name)->data;
@@ -653,15 +753,23 @@ static QkValue make_class(QkThread *tstate, QkValue name, QkType *base, QkValue 
     t->base = base;
     t->dict = *ns;
     t->version = qk_next_type_version();
-    /* __slots__ is accepted and ignored: instances still carry a dict. */
     t->flags = QK_TYPE_HEAP | QK_TYPE_BASETYPE | QK_TYPE_HAS_DICT | (base->flags & QK_TYPE_EXCEPTION);
+    if (slots != QK_NULL && slots_exclude_dict(slots, base)) {
+        t->flags |= QK_TYPE_SLOTTED;
+    }
     bool plain = base == &qk_object_type || (base->flags & QK_TYPE_HEAP && base->traverse == instance_traverse);
     t->instance_size = plain ? sizeof(QkInstance) : base->instance_size;
     t->traverse = plain ? instance_traverse : base->traverse;
     t->finalize = base->finalize;
     t->construct = base->construct;
     t->descr_get = base->descr_get;
-    if (register_heap_type(tstate, t) < 0) {
+    /* Making the members allocates: nothing else holds the new class yet. */
+    QkValue keep = (QkValue)t;
+    qk_root_push(tstate, &keep);
+    int failed = register_heap_type(tstate, t) < 0 ||
+                 (slots != QK_NULL && add_members(tstate, t, &slots) < 0);
+    qk_root_pop(tstate, 3);
+    if (failed) {
         return QK_NULL;
     }
     fixup_slots(t);
@@ -1010,7 +1118,7 @@ QK_MODEL_BUILTIN(callable) {
 QkType *const qk_model_types[] = {
     &qk_type_type,        &qk_object_type,      &qk_builtin_type,   &qk_method_type,
     &qk_method_descr_type, &qk_module_type,     &qk_super_type,     &qk_property_type,
-    &qk_classmethod_type, &qk_staticmethod_type,
+    &qk_classmethod_type, &qk_staticmethod_type, &qk_member_type,
 };
 const size_t qk_model_type_count = sizeof qk_model_types / sizeof qk_model_types[0];
 

@@ -71,6 +71,10 @@ enum {
      * instance dict under a guard of the type's version: setting the flag renews the version
      * (qk_type_may_shadow), so every cache and trace that relied on it is dropped. */
     QK_TYPE_MAY_SHADOW = 1 << 4,
+    /* A class whose __slots__ (and its bases') leave out __dict__: its instances keep their
+     * slots' values in the attribute dict, but store only names a member descriptor (a slot)
+     * stands for, and show no __dict__. */
+    QK_TYPE_SLOTTED = 1 << 5,
 };
 
 struct QkType {

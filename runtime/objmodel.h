@@ -27,6 +27,7 @@
     X(getattribute, "__getattribute__") X(setattr, "__setattr__") X(delattr, "__delattr__")     \
     X(classcell, "__classcell__") X(slots, "__slots__") X(name, "__name__")                      \
     X(qualname, "__qualname__") X(module, "__module__") X(class, "__class__") X(dict, "__dict__") \
+    X(weakref, "__weakref__")                                                                    \
     X(args, "args") X(cause, "__cause__") X(context, "__context__") X(main, "__main__")           \
     X(doc, "__doc__") X(base, "__base__") X(bases, "__bases__") X(mro, "__mro__")               \
     X(iadd, "__iadd__") X(isub, "__isub__") X(imul, "__imul__") X(itruediv, "__itruediv__")     \
@@ -46,7 +47,7 @@ extern QkValue qk_names[QK_NAME_COUNT];
 
 /* ---- the object model's types ---- */
 extern QkType qk_method_type, qk_method_descr_type, qk_module_type, qk_super_type,
-    qk_property_type, qk_classmethod_type, qk_staticmethod_type;
+    qk_property_type, qk_classmethod_type, qk_staticmethod_type, qk_member_type;
 extern QkType qk_exc_ImportError, qk_exc_ModuleNotFoundError, qk_exc_NotImplementedError,
     qk_exc_KeyboardInterrupt, qk_exc_SystemExit, qk_exc_GeneratorExit, qk_exc_UnicodeError;
 
@@ -79,6 +80,13 @@ typedef struct QkDescriptor {
     QkValue func;
     QkValue fset, fdel;
 } QkDescriptor;
+
+/* A slot of a class with __slots__: its value lives in the instance's attribute dict. */
+typedef struct QkMember {
+    QkObject ob;
+    QkValue name; /* str */
+    QkType *owner;
+} QkMember;
 
 /* Static types, besides the ones objects.c lists, that qk_init_types sets up. */
 extern QkType *const qk_model_types[];

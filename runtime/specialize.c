@@ -329,7 +329,8 @@ void qk_specialize_store_attr(QkThread *tstate, QkFrame *frame, QkCodeUnit *inst
                      : STORE_ATTR_INSTANCE_VALUE;
         instr[2] = member == STORE_ATTR_INSTANCE_VALUE_PLAIN ? qk_name_bit(name) : type->version;
         instr[3] = (uint32_t)index;
-    } else if ((type->flags & QK_TYPE_HEAP) && (type->flags & QK_TYPE_HAS_DICT) &&
+    } else if ((type->flags & (QK_TYPE_HEAP | QK_TYPE_HAS_DICT | QK_TYPE_SLOTTED)) ==
+                   (QK_TYPE_HEAP | QK_TYPE_HAS_DICT) &&
                type->setattr == NULL && index < 0 && qk_type_lookup(type, name) == QK_NULL) {
         member = STORE_ATTR_INSTANCE_NEW;
         instr[2] = type->version;
