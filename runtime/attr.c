@@ -152,6 +152,9 @@ int qk_instance_add(QkThread *tstate, QkValue obj, QkValue name, QkValue value) 
 /* The generic store (no setattr slot) into an instance of t. */
 static int generic_setattr(QkThread *tstate, QkType *t, QkValue obj, QkValue name,
                            QkValue value) {
+    if (qk_str_equal(name, QK_NAME(class))) {
+        return qk_set_class(tstate, obj, value);
+    }
     QkValue attr = qk_type_lookup(t, name);
     if (qk_is_type(attr, &qk_property_type)) {
         return qk_property_set(tstate, attr, obj, value);
@@ -270,6 +273,9 @@ QkValue qk_type_getattr(QkThread *tstate, QkValue type, QkValue name) {
 
 int qk_type_setattr(QkThread *tstate, QkValue type, QkValue name, QkValue value) {
     QkType *t = (QkType *)type;
+    if (qk_str_equal(name, QK_NAME(class))) {
+        return qk_set_class(tstate, type, value);
+    }
     if (!(t->flags & QK_TYPE_HEAP)) {
         qk_raise(tstate, &qk_exc_TypeError, "cannot set '%s' attribute of immutable type '%s'",
                  qk_as_str(name)->data, t->name);

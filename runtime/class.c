@@ -461,6 +461,73 @@ void qk_type_may_shadow(QkThread *tstate, QkType *type) {
     }
 }
 
+/* Are the slots (member descriptors) along a's bases all found along b's? */
+static bool members_found(QkType *a, QkType *b) {
+    for (; a->flags & QK_TYPE_HEAP; a = a->base) {
+        int64_t pos = 0;
+        QkValue key, value;
+        while (qk_dict_next(a->dict, &pos, &key, &value)) {
+            if (qk_is_type(value, &qk_member_type) &&
+                !qk_is_type(qk_type_lookup(b, key), &qk_member_type)) {
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+/* Could an instance of a be an instance of b as it is (CPython's compatible_for_assignment)? */
+static bool same_layout(QkType *a, QkType *b) {
+    const uint32_t layout = QK_TYPE_HAS_DICT | QK_TYPE_EXCEPTION | QK_TYPE_SLOTTED;
+    return a->instance_size == b->instance_size && a->traverse == b->traverse &&
+           a->finalize == b->finalize && (a->flags & layout) == (b->flags & layout) &&
+           members_found(a, b) && members_found(b, a);
+}
+
+int qk_set_class(QkThread *tstate, QkValue obj, QkValue value) {
+    if (value == QK_NULL) {
+        qk_raise(tstate, &qk_exc_TypeError, "can't delete __class__ attribute");
+        return -1;
+    }
+    if (!qk_is_class(value)) {
+        qk_raise(tstate, &qk_exc_TypeError, "__class__ must be set to a class, not '%s' object",
+                 qk_type_name(value));
+        return -1;
+    }
+    QkType *old = qk_type_of(obj), *new = (QkType *)value;
+    if (!(old->flags & QK_TYPE_HEAP) || !(new->flags & QK_TYPE_HEAP)) {
+        qk_raise(tstate, &qk_exc_TypeError,
+                 "__class__ assignment only supported for mutable types or ModuleType subclasses");
+        return -1;
+    }
+    if (!same_layout(old, new)) {
+        qk_raise(tstate, &qk_exc_TypeError,
+                 "__class__ assignment: '%s' object layout differs from '%s'", new->name,
+                 old->name);
+        return -1;
+    }
+    if (old == new) {
+        return 0;
+    }
+    /* Specialized instructions and traces know an object's class only through guards of its
+     * version and facts proven from them (optimizer.c), which the tree depends on: treating
+     * the change as a modification of the old class drops them all, and the trace running the
+     * assignment stops at its next validity check. */
+    renew_version(tstate, old);
+    /* The instance's dict may hold names the new class has: it may shadow them. */
+    QkValue dict = ((QkInstance *)obj)->dict;
+    int64_t pos = 0;
+    QkValue key, v;
+    while (dict != QK_NULL && !(new->flags & QK_TYPE_MAY_SHADOW) &&
+           qk_dict_next(dict, &pos, &key, &v)) {
+        if (qk_type_lookup(new, key) != QK_NULL) {
+            qk_type_may_shadow(tstate, new);
+        }
+    }
+    qk_as_object(obj)->type = new;
+    return 0;
+}
+
 /* ---- type ---- */
 
 static void type_traverse(QkObject *self, QkVisitFunc visit, void *arg) {

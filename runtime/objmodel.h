@@ -111,6 +111,8 @@ void qk_type_modified(QkThread *tstate, QkType *type, QkValue name, bool added);
 /* An instance of exactly `type` may now shadow a class attribute with a dict key: flags the
  * type QK_TYPE_MAY_SHADOW, renewing its version, unless it was flagged already. */
 void qk_type_may_shadow(QkThread *tstate, QkType *type);
+/* obj.__class__ = value (QK_NULL: del), with CPython's checks. */
+int qk_set_class(QkThread *tstate, QkValue obj, QkValue value);
 /* The class defines no __init__ (nor does a base but object): constructing it only allocates. */
 bool qk_type_keeps_object_init(QkType *type);
 static inline bool qk_is_class(QkValue v) {

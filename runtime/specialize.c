@@ -320,6 +320,11 @@ void qk_specialize_store_attr(QkThread *tstate, QkFrame *frame, QkCodeUnit *inst
     QkValue dict = qk_instance_dict(owner);
     int64_t index = dict == QK_NULL ? -1 : qk_dict_index(dict, name);
     int member = -1;
+    if (qk_str_equal(name, QK_NAME(class))) {
+        /* Changes the class (qk_set_class): never a store into the dict. */
+        rewrite(tstate, instr, member);
+        return;
+    }
     if ((type->flags & QK_TYPE_HEAP) && type->setattr == NULL &&
         !qk_is_type(qk_type_lookup(type, name), &qk_property_type) && index >= 0 &&
         index <= UINT32_MAX) {
