@@ -376,7 +376,7 @@ int qk_contains(QkThread *tstate, QkValue container, QkValue item) {
     if (t->contains != NULL) {
         return t->contains(tstate, container, item);
     }
-    if (t->iter == NULL) {
+    if (!qk_is_iterable(container)) {
         qk_raise(tstate, &qk_exc_TypeError, "argument of type '%s' is not iterable", t->name);
         return -1;
     }
@@ -431,7 +431,7 @@ static QkValue unpack_items(QkThread *tstate, QkValue seq, int64_t limit) {
     if (qk_is_tuple(seq) || qk_is_list(seq)) {
         return seq;
     }
-    if (qk_type_of(seq)->iter == NULL) {
+    if (!qk_is_iterable(seq)) {
         return qk_raise(tstate, &qk_exc_TypeError, "cannot unpack non-iterable %s object",
                         qk_type_name(seq));
     }
@@ -521,12 +521,20 @@ int qk_unpack_ex(QkThread *tstate, QkValue seq, int64_t before, int n, QkValue *
 
 /* ---- iteration ---- */
 
+bool qk_is_iterable(QkValue v) {
+    QkType *t = qk_type_of(v);
+    return t->iter != NULL || t->getitem != NULL;
+}
+
 QkValue qk_get_iter(QkThread *tstate, QkValue iterable) {
     QkType *t = qk_type_of(iterable);
-    if (t->iter == NULL) {
-        return qk_raise(tstate, &qk_exc_TypeError, "'%s' object is not iterable", t->name);
+    if (t->iter != NULL) {
+        return t->iter(tstate, iterable);
     }
-    return t->iter(tstate, iterable);
+    if (t->getitem != NULL) {
+        return qk_getitem_iter_new(tstate, iterable);
+    }
+    return qk_raise(tstate, &qk_exc_TypeError, "'%s' object is not iterable", t->name);
 }
 
 /* The iterator's own step: exhaustion may come with StopIteration set (a generator's value). */

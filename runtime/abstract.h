@@ -42,6 +42,8 @@ int qk_unpack_sequence(QkThread *tstate, QkValue seq, int n, QkValue *values);
 /* The same for `before` targets, a starred list, then n - before - 1 targets. */
 int qk_unpack_ex(QkThread *tstate, QkValue seq, int64_t before, int n, QkValue *values);
 
+/* Has __iter__, or __getitem__: the old sequence protocol (CPython's PySequence_Check). */
+bool qk_is_iterable(QkValue v);
 QkValue qk_get_iter(QkThread *tstate, QkValue iterable);
 /* The next item, or QK_NULL: exhausted if no exception is set, failed otherwise. */
 QkValue qk_iter_next(QkThread *tstate, QkValue iter);

@@ -357,7 +357,7 @@ static QkValue call_args_tuple(QkThread *tstate, QkValue callable, QkValue calla
     if (qk_is_tuple(callargs)) {
         return callargs;
     }
-    if (qk_type_of(callargs)->iter == NULL) {
+    if (!qk_is_iterable(callargs)) {
         char name[256];
         qk_function_str(callable, name, sizeof name);
         return qk_raise(tstate, &qk_exc_TypeError, "%s argument after * must be an iterable, not %s",

@@ -1,6 +1,7 @@
 /* The built-in iterators: over lists, tuples, strs, dicts (and their views) and sets, and the
  * iterator types enumerate, zip, map, filter and reversed. */
 #include <inttypes.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "abstract.h"
@@ -44,6 +45,51 @@ QkType qk_list_iter_type = {QK_STATIC_TYPE, .name = "list_iterator",
 QkType qk_tuple_iter_type = {QK_STATIC_TYPE, .name = "tuple_iterator",
                              .traverse = seq_iter_traverse, .iter = qk_iter_self,
                              .next = seq_iter_next};
+
+/* ---- the old sequence protocol: __getitem__ with 0, 1, ... ---- */
+
+QkValue qk_getitem_iter_new(QkThread *tstate, QkValue seq) {
+    qk_root_push(tstate, &seq);
+    QkSeqIter *it = (QkSeqIter *)qk_alloc(tstate, &qk_getitem_iter_type, sizeof *it);
+    qk_root_pop(tstate, 1);
+    if (it == NULL) {
+        return QK_NULL;
+    }
+    it->seq = seq;
+    return (QkValue)it;
+}
+
+/* IndexError or StopIteration from __getitem__ ends the iteration, anything else is an error. */
+static QkValue getitem_iter_next(QkThread *tstate, QkValue self) {
+    QkSeqIter *it = (QkSeqIter *)self;
+    if (it->seq == QK_NULL) {
+        return QK_NULL;
+    }
+    qk_root_push(tstate, &self);
+    QkValue item = qk_getitem(tstate, it->seq, qk_from_int(it->index));
+    qk_root_pop(tstate, 1);
+    if (item != QK_NULL) {
+        it->index++;
+        return item;
+    }
+    QkType *raised = qk_type_of(tstate->exception);
+    if (qk_type_is_subtype(raised, &qk_exc_IndexError) ||
+        qk_type_is_subtype(raised, &qk_exc_StopIteration)) {
+        tstate->exception = QK_NULL;
+        it->seq = QK_NULL;
+    }
+    return QK_NULL;
+}
+
+static QkValue getitem_iter_repr(QkThread *tstate, QkValue self) {
+    char buffer[64];
+    snprintf(buffer, sizeof buffer, "<iterator object at %p>", (void *)self);
+    return qk_str_from_cstr(tstate, buffer);
+}
+
+QkType qk_getitem_iter_type = {QK_STATIC_TYPE, .name = "iterator",
+                               .traverse = seq_iter_traverse, .iter = qk_iter_self,
+                               .next = getitem_iter_next, .repr = getitem_iter_repr};
 
 /* ---- str: one code point at a time (index is a byte offset) ---- */
 
@@ -430,7 +476,7 @@ QkValue qk_reversed_new(QkThread *tstate, QkValue seq) {
         return r;
     }
     QkType *t = qk_type_of(seq);
-    if (t->len == NULL || t->getitem == NULL || qk_is_set(seq)) {
+    if (t->getitem == NULL || qk_is_set(seq)) {
         return qk_raise(tstate, &qk_exc_TypeError, "'%s' object is not reversible", t->name);
     }
     int64_t n = qk_len(tstate, seq);

@@ -91,7 +91,7 @@ int qk_list_extend(QkThread *tstate, QkValue list, QkValue iterable) {
 /* `[*1]` and `f(x, *1)` say "Value after * ..." as CPython's LIST_EXTEND does, while
  * list.extend(1) keeps the plain "'int' object is not iterable". */
 int qk_list_extend_unpack(QkThread *tstate, QkValue list, QkValue iterable) {
-    if (qk_type_of(iterable)->iter == NULL) {
+    if (!qk_is_iterable(iterable)) {
         qk_raise(tstate, &qk_exc_TypeError, "Value after * must be an iterable, not %s",
                  qk_type_name(iterable));
         return -1;
@@ -350,7 +350,7 @@ static int list_setslice(QkThread *tstate, QkValue self, QkValue slice, QkValue 
         l->size = w;
         return 0;
     }
-    if (qk_type_of(value)->iter == NULL) {
+    if (!qk_is_iterable(value)) {
         qk_raise(tstate, &qk_exc_TypeError,
                  step == 1 ? "can only assign an iterable" : "must assign iterable to extended slice");
         return -1;

@@ -859,7 +859,7 @@ static QkValue str_join(QkThread *tstate, QkValue self, QkValue *args, size_t na
     if (qk_check_args(tstate, "str.join", nargs, kwnames, 1, 1) < 0) {
         return QK_NULL;
     }
-    if (qk_type_of(args[0])->iter == NULL) {
+    if (!qk_is_iterable(args[0])) {
         return qk_raise(tstate, &qk_exc_TypeError, "can only join an iterable");
     }
     QkValue items = qk_is_list(args[0]) || qk_is_tuple(args[0])

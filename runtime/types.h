@@ -11,12 +11,14 @@
 #include "abstract.h"
 
 extern QkType qk_set_type, qk_slice_type, qk_enumerate_type, qk_zip_type,
-    qk_map_type, qk_filter_type, qk_reversed_type, qk_list_iter_type, qk_tuple_iter_type,
+    qk_map_type, qk_filter_type, qk_reversed_type, qk_list_iter_type, qk_tuple_iter_type, qk_getitem_iter_type,
     qk_str_iter_type,
     qk_dict_keys_type, qk_dict_values_type, qk_dict_items_type, qk_dict_keyiter_type,
     qk_dict_valueiter_type, qk_dict_itemiter_type, qk_set_iter_type;
 
 /* list and tuple iterators (iterators.c): by index, so a list growing in the loop is seen. */
+/* iter(x) for an x with __getitem__ but no __iter__: x[0], x[1], ... until IndexError. */
+QkValue qk_getitem_iter_new(QkThread *tstate, QkValue seq);
 typedef struct QkSeqIter {
     QkObject ob;
     QkValue seq; /* QK_NULL once exhausted */
