@@ -561,9 +561,11 @@ QkValue qk_iter_next(QkThread *tstate, QkValue iter) {
 int qk_for_each(QkThread *tstate, QkValue iterable,
                 int (*each)(QkThread *tstate, QkValue target, QkValue item), QkValue target) {
     QkValue it = qk_get_iter(tstate, iterable);
-    if (it == QK_NULL) {
-        return -1;
-    }
+    return it == QK_NULL ? -1 : qk_for_each_from(tstate, it, each, target);
+}
+
+int qk_for_each_from(QkThread *tstate, QkValue it,
+                     int (*each)(QkThread *tstate, QkValue target, QkValue item), QkValue target) {
     qk_root_push(tstate, &it);
     qk_root_push(tstate, &target);
     int failed = 0;

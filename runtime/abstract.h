@@ -54,6 +54,9 @@ QkValue qk_next_with_value(QkThread *tstate, QkValue iter);
  * 0, or -1 with the exception set. */
 int qk_for_each(QkThread *tstate, QkValue iterable,
                 int (*each)(QkThread *tstate, QkValue target, QkValue item), QkValue target);
+/* The same over the items an iterator has left. */
+int qk_for_each_from(QkThread *tstate, QkValue it,
+                     int (*each)(QkThread *tstate, QkValue target, QkValue item), QkValue target);
 
 QkValue qk_getattr(QkThread *tstate, QkValue obj, QkValue name);
 int qk_setattr(QkThread *tstate, QkValue obj, QkValue name, QkValue value); /* NULL: del */

@@ -282,7 +282,7 @@ static QkValue min_max(QkThread *tstate, const char *fname, uint32_t op, QkValue
                         fname);
     }
     QkValue key = kw[0] == QK_NONE ? QK_NULL : kw[0];
-    QkValue items = npos == 1 ? qk_list_from_iterable(tstate, args[0])
+    QkValue items = npos == 1 ? qk_list_collect(tstate, args[0])
                               : qk_list_from_array(tstate, args, (int64_t)npos);
     QkValue best = QK_NULL, best_key = QK_NULL, k = QK_NULL;
     if (items == QK_NULL) {

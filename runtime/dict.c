@@ -374,7 +374,7 @@ static int dict_update_from(QkThread *tstate, QkValue dict, QkValue source) {
     if (qk_is_dict(source)) {
         return dict_merge(tstate, dict, source, NULL);
     }
-    QkValue items = qk_list_from_iterable(tstate, source);
+    QkValue items = qk_list_collect(tstate, source);
     if (items == QK_NULL) {
         return -1;
     }

@@ -69,7 +69,21 @@ int qk_list_append(QkThread *tstate, QkValue list, QkValue value) {
     return 0;
 }
 
-int qk_list_extend(QkThread *tstate, QkValue list, QkValue iterable) {
+/* CPython's PyObject_LengthHint as list.extend uses it: the iterable's len() if its type has
+ * one (a TypeError from __len__ counts as none, so 0), or -1 after another error. */
+static int64_t length_hint(QkThread *tstate, QkValue iterable) {
+    QkType *t = qk_type_of(iterable);
+    int64_t n = t->len != NULL ? t->len(tstate, iterable) : 0;
+    if (n < 0 && qk_type_is_subtype(qk_type_of(tstate->exception), &qk_exc_TypeError)) {
+        tstate->exception = QK_NULL;
+        return 0;
+    }
+    return n;
+}
+
+/* Appends the iterable's items; `hint`: as list.extend does, asking its length (which a class's
+ * __len__ sees) once the iterator is made, to reserve room. */
+static int extend_from(QkThread *tstate, QkValue list, QkValue iterable, bool hint) {
     QkValue *items;
     int64_t n;
     if (qk_sequence_items(iterable, &items, &n)) {
@@ -85,7 +99,21 @@ int qk_list_extend(QkThread *tstate, QkValue list, QkValue iterable) {
         l->size += n;
         return 0;
     }
-    return qk_for_each(tstate, iterable, qk_list_append, list);
+    QkValue it = qk_get_iter(tstate, iterable);
+    if (it == QK_NULL || !hint) {
+        return it == QK_NULL ? -1 : qk_for_each_from(tstate, it, qk_list_append, list);
+    }
+    qk_root_push(tstate, &it);
+    qk_root_push(tstate, &list);
+    n = length_hint(tstate, iterable);
+    QkList *l = qk_as_list(list);
+    int failed = n < 0 || list_reserve(tstate, l, l->size + n) < 0;
+    qk_root_pop(tstate, 2);
+    return failed ? -1 : qk_for_each_from(tstate, it, qk_list_append, list);
+}
+
+int qk_list_extend(QkThread *tstate, QkValue list, QkValue iterable) {
+    return extend_from(tstate, list, iterable, true);
 }
 
 /* `[*1]` and `f(x, *1)` say "Value after * ..." as CPython's LIST_EXTEND does, while
@@ -99,15 +127,23 @@ int qk_list_extend_unpack(QkThread *tstate, QkValue list, QkValue iterable) {
     return qk_list_extend(tstate, list, iterable);
 }
 
-QkValue qk_list_from_iterable(QkThread *tstate, QkValue iterable) {
+static QkValue list_from(QkThread *tstate, QkValue iterable, bool hint) {
     QkValue list = qk_list_new(tstate, 0);
     if (list == QK_NULL) {
         return QK_NULL;
     }
     qk_root_push(tstate, &list);
-    int failed = qk_list_extend(tstate, list, iterable);
+    int failed = extend_from(tstate, list, iterable, hint);
     qk_root_pop(tstate, 1);
     return failed ? QK_NULL : list;
+}
+
+QkValue qk_list_from_iterable(QkThread *tstate, QkValue iterable) {
+    return list_from(tstate, iterable, true);
+}
+
+QkValue qk_list_collect(QkThread *tstate, QkValue iterable) {
+    return list_from(tstate, iterable, false);
 }
 
 /* ---- sorting: a stable merge sort of an index permutation, so every comparison (which may run
@@ -356,7 +392,7 @@ static int list_setslice(QkThread *tstate, QkValue self, QkValue slice, QkValue 
         return -1;
     }
     /* A snapshot of the new items: the value may be the list itself. */
-    QkValue items = qk_list_from_iterable(tstate, value);
+    QkValue items = qk_list_collect(tstate, value);
     if (items == QK_NULL) {
         return -1;
     }

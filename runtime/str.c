@@ -864,7 +864,7 @@ static QkValue str_join(QkThread *tstate, QkValue self, QkValue *args, size_t na
     }
     QkValue items = qk_is_list(args[0]) || qk_is_tuple(args[0])
                         ? args[0]
-                        : qk_list_from_iterable(tstate, args[0]);
+                        : qk_list_collect(tstate, args[0]);
     if (items == QK_NULL) {
         return QK_NULL;
     }

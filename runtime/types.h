@@ -115,8 +115,12 @@ static inline bool qk_is_list(QkValue v) {
 /* Items left QK_NULL when values is NULL: the caller fills them in before any allocation. */
 QkValue qk_tuple_new(QkThread *tstate, int64_t n);
 QkValue qk_list_new(QkThread *tstate, int64_t n); /* n QK_NONE items */
-/* A new list of the iterable's items. */
+/* A new list of the iterable's items, as list(x) makes it: asking len(x) (CPython's length
+ * hint), which a class's __len__ sees. */
 QkValue qk_list_from_iterable(QkThread *tstate, QkValue iterable);
+/* The same without the hint, for what CPython iterates plainly or through PySequence_Fast
+ * (str.join, slice assignment, min/max, dict(pairs)). */
+QkValue qk_list_collect(QkThread *tstate, QkValue iterable);
 QkValue qk_tuple_from_iterable(QkThread *tstate, QkValue iterable);
 /* Items and count of a tuple or list (for fast paths); false for anything else. */
 bool qk_sequence_items(QkValue v, QkValue **items, int64_t *n);
