@@ -105,7 +105,7 @@ static QkValue heap_default_repr(QkThread *tstate, QkValue self) {
     char buffer[320];
     snprintf(buffer, sizeof buffer, "<%s%s%s object at %p>",
              qk_is_str(module) ? qk_as_str(module)->data : "", qk_is_str(module) ? "." : "",
-             t->name, (void *)self);
+             qk_type_qualname(t), (void *)self);
     return qk_str_from_cstr(tstate, buffer);
 }
 
@@ -551,7 +551,7 @@ static QkValue type_repr(QkThread *tstate, QkValue self) {
     char buffer[320];
     snprintf(buffer, sizeof buffer, "<class '%s%s%s'>",
              qk_is_str(module) ? qk_as_str(module)->data : "", qk_is_str(module) ? "." : "",
-             t->name);
+             qk_type_qualname(t));
     return qk_str_from_cstr(tstate, buffer);
 }
 
@@ -794,11 +794,29 @@ static bool slots_exclude_dict(QkValue names, QkType *base) {
 
 /* ---- __build_class__ ---- */
 
+/* CPython's __set_name__ for the descriptors that have one: a property takes the name it is
+ * bound to in the namespace (the last one, if several). */
+static void name_properties(QkValue ns) {
+    int64_t pos = 0;
+    QkValue key, value;
+    while (qk_dict_next(ns, &pos, &key, &value)) {
+        if (qk_is_type(value, &qk_property_type) && qk_is_str(key)) {
+            ((QkDescriptor *)value)->name = key;
+        }
+    }
+}
+
+const char *qk_type_qualname(QkType *type) {
+    QkValue q = (type->flags & QK_TYPE_HEAP) ? qk_dict_get(type->dict, QK_NAME(qualname)) : QK_NULL;
+    return qk_is_str(q) ? qk_as_str(q)->data : type->name;
+}
+
 static QkValue make_class(QkThread *tstate, QkValue name, QkType *base, QkValue *ns) {
     if (qk_dict_get(*ns, QK_NAME(eq)) != QK_NULL && qk_dict_get(*ns, QK_NAME(hash)) == QK_NULL &&
         qk_dict_set(tstate, *ns, QK_NAME(hash), QK_NONE) < 0) {
         return QK_NULL;
     }
+    name_properties(*ns);
     QkValue slots = qk_dict_get(*ns, QK_NAME(slots));
     if (slots != QK_NULL && (slots = slot_names(tstate, slots, *ns)) == QK_NULL) {
         return QK_NULL;
@@ -984,6 +1002,7 @@ static void descriptor_traverse(QkObject *self, QkVisitFunc visit, void *arg) {
     visit(d->func, arg);
     visit(d->fset, arg);
     visit(d->fdel, arg);
+    visit(d->name, arg);
 }
 
 static QkValue descriptor_new(QkThread *tstate, QkType *type, QkValue func, QkValue fset,
@@ -1065,17 +1084,24 @@ static QkValue property_construct(QkThread *tstate, QkValue type, QkValue *args,
     return descriptor_new(tstate, &qk_property_type, out[0], out[1], out[2]);
 }
 
-/* The name of a property: its getter's. */
-static const char *property_name(QkValue descr) {
-    QkValue f = ((QkDescriptor *)descr)->func;
-    return qk_is_type(f, &qk_function_type) ? qk_as_str(((QkFunction *)f)->name)->data : "?";
+/* "property 'p' of 'Q' object has no setter", or without the name for a property no class
+ * statement named, as CPython 3.11 says it. */
+static QkValue raise_property_lacks(QkThread *tstate, QkValue descr, QkValue obj,
+                                    const char *what) {
+    QkValue name = ((QkDescriptor *)descr)->name;
+    const char *owner = qk_type_qualname(qk_type_of(obj));
+    if (name == QK_NULL) {
+        return qk_raise(tstate, &qk_exc_AttributeError, "property of '%s' object has no %s", owner,
+                        what);
+    }
+    return qk_raise(tstate, &qk_exc_AttributeError, "property '%s' of '%s' object has no %s",
+                    qk_as_str(name)->data, owner, what);
 }
 
 static QkValue property_get(QkThread *tstate, QkValue descr, QkValue obj) {
     QkDescriptor *d = (QkDescriptor *)descr;
     if (d->func == QK_NULL) {
-        return qk_raise(tstate, &qk_exc_AttributeError, "property '%s' of '%s' object has no getter",
-                        property_name(descr), qk_type_name(obj));
+        return raise_property_lacks(tstate, descr, obj, "getter");
     }
     return qk_call(tstate, d->func, &obj, 1, QK_NULL);
 }
@@ -1084,8 +1110,7 @@ int qk_property_set(QkThread *tstate, QkValue descr, QkValue obj, QkValue value)
     QkDescriptor *d = (QkDescriptor *)descr;
     QkValue f = value == QK_NULL ? d->fdel : d->fset;
     if (f == QK_NULL) {
-        qk_raise(tstate, &qk_exc_AttributeError, "property '%s' of '%s' object has no %s",
-                 property_name(descr), qk_type_name(obj), value == QK_NULL ? "deleter" : "setter");
+        raise_property_lacks(tstate, descr, obj, value == QK_NULL ? "deleter" : "setter");
         return -1;
     }
     QkValue argv[2] = {obj, value};
@@ -1101,7 +1126,11 @@ static QkValue property_copy(QkThread *tstate, QkValue self, QkValue *args, size
     QkDescriptor *d = (QkDescriptor *)self;
     QkValue f[3] = {d->func, d->fset, d->fdel};
     f[which] = args[0];
-    return descriptor_new(tstate, &qk_property_type, f[0], f[1], f[2]);
+    QkValue copy = descriptor_new(tstate, &qk_property_type, f[0], f[1], f[2]);
+    if (copy != QK_NULL) {
+        ((QkDescriptor *)copy)->name = ((QkDescriptor *)self)->name;
+    }
+    return copy;
 }
 
 #define QK_PROPERTY_COPY(name, which)                                                              \

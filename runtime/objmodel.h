@@ -74,11 +74,13 @@ typedef struct QkModule {
     QkValue name; /* str */
 } QkModule;
 
-/* staticmethod, classmethod: the wrapped callable; property: getter, setter, deleter. */
+/* staticmethod, classmethod: the wrapped callable; property: getter, setter, deleter, and the
+ * name a class statement's namespace gave it last (CPython's __set_name__), or QK_NULL. */
 typedef struct QkDescriptor {
     QkObject ob;
     QkValue func;
     QkValue fset, fdel;
+    QkValue name;
 } QkDescriptor;
 
 /* A slot of a class with __slots__: its value lives in the instance's attribute dict. */
@@ -118,6 +120,8 @@ bool qk_type_keeps_object_init(QkType *type);
 static inline bool qk_is_class(QkValue v) {
     return qk_is_object(v) && qk_as_object(v)->type == &qk_type_type;
 }
+/* The class's __qualname__ ("Outer.Inner"), as CPython's messages and reprs name it. */
+const char *qk_type_qualname(QkType *type);
 /* The class's name as a str (heap types keep one; others make one). */
 QkValue qk_type_name_value(QkThread *tstate, QkType *type);
 /* Is the value an instance of the class (including subclasses)? */
