@@ -100,7 +100,17 @@ static QkValue getattr_with(QkThread *tstate, QkType *t, QkValue obj, QkValue na
 }
 
 QkValue qk_getattr(QkThread *tstate, QkValue obj, QkValue name) {
-    return check_name(tstate, name) ? getattr_with(tstate, qk_type_of(obj), obj, name) : QK_NULL;
+    if (!check_name(tstate, name)) {
+        return QK_NULL;
+    }
+    QkValue r = getattr_with(tstate, qk_type_of(obj), obj, name);
+    /* As CPython's PyObject_GetAttr: an AttributeError out of any lookup learns what it was
+     * about, for the suggestion its traceback may print. */
+    if (r == QK_NULL && tstate->exception != QK_NULL &&
+        qk_isinstance(tstate->exception, &qk_exc_AttributeError)) {
+        qk_exception_set_subject(tstate->exception, name, obj);
+    }
+    return r;
 }
 
 QkValue qk_object_getattr(QkThread *tstate, QkValue obj, QkValue name) {

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "errors.h"
+#include "objmodel.h"
 
 void qk_exception_add_traceback(QkThread *tstate, QkFrame *frame) {
     if (tstate->reraising) {
@@ -156,10 +157,12 @@ static void print_one(QkThread *tstate, QkValue value) {
     if (message == QK_NULL) {
         tstate->exception = QK_NULL;
         fprintf(stderr, "%s: <exception str() failed>\n", name);
-    } else if (qk_as_str(message)->length == 0) {
-        fprintf(stderr, "%s\n", name);
     } else {
-        fprintf(stderr, "%s: %s\n", name, qk_as_str(message)->data);
+        char suggestion[256];
+        bool suggest = qk_offer_suggestion(value, suggestion, sizeof suggestion);
+        fprintf(stderr, "%s%s%s%s%s%s\n", name, qk_as_str(message)->length > 0 ? ": " : "",
+                qk_as_str(message)->data, suggest ? ". Did you mean: '" : "",
+                suggest ? suggestion : "", suggest ? "'?" : "");
     }
 }
 

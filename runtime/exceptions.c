@@ -15,6 +15,8 @@ static void exception_traverse(QkObject *self, QkVisitFunc visit, void *arg) {
     visit(exc->args, arg);
     visit(exc->cause, arg);
     visit(exc->context, arg);
+    visit(exc->name, arg);
+    visit(exc->obj, arg);
     /* The traceback's code objects are reachable from the program's code (constants). */
 }
 

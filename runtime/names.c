@@ -1,13 +1,22 @@
 /* Names: globals (then builtins), and the namespace dict a class body runs with. */
+#include "objmodel.h"
 #include "quack.h"
 
 static const char *name_of(QkFrame *frame, uint32_t name_index) {
     return qk_as_str(frame->code->names[name_index])->data;
 }
 
+/* The failed lookup, for the suggestion the traceback prints. */
+static void subject(QkThread *tstate, QkFrame *frame, QkValue name) {
+    if (tstate->exception != QK_NULL) {
+        qk_exception_set_subject(tstate->exception, name, frame->globals);
+    }
+}
+
 static QkValue name_error(QkThread *tstate, QkFrame *frame, uint32_t name_index) {
-    return qk_raise(tstate, &qk_exc_NameError, "name '%s' is not defined",
-                    name_of(frame, name_index));
+    qk_raise(tstate, &qk_exc_NameError, "name '%s' is not defined", name_of(frame, name_index));
+    subject(tstate, frame, frame->code->names[name_index]);
+    return QK_NULL;
 }
 
 QkValue qk_load_global(QkThread *tstate, QkFrame *frame, uint32_t name_index) {
@@ -73,6 +82,7 @@ void qk_raise_unbound_deref(QkThread *tstate, QkFrame *frame, uint32_t local_ind
                  "cannot access free variable '%s' where it is not associated with a value in "
                  "enclosing scope",
                  name);
+        subject(tstate, frame, frame->code->varnames[local_index]);
     } else {
         qk_raise_unbound_local(tstate, frame, local_index);
     }

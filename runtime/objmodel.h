@@ -171,6 +171,12 @@ extern const size_t qk_exception_type_count;
 /* A new exception of `type` with args (a tuple), no __init__ run. */
 QkValue qk_exception_new(QkThread *tstate, QkType *type, QkValue args);
 
+/* ---- suggestions.c ---- */
+/* Records what a lookup that raised the exception was about (the first lookup only). */
+void qk_exception_set_subject(QkValue exc, QkValue name, QkValue obj);
+/* The name an uncaught exception's printed line suggests ("Did you mean: ...?"), into out. */
+bool qk_offer_suggestion(QkValue exc, char *out, size_t size);
+
 /* ---- module.c ---- */
 QkValue qk_module_new(QkThread *tstate, const char *name);
 
