@@ -161,15 +161,15 @@ static bool compare_ints(uint32_t op, int64_t a, int64_t b) {
     }
 }
 
-/* CPython's order: the right operand's reflected method first when its type derives from the
- * left's and overrides it; then the left's; then the right's reflected. */
+/* CPython's order: the right operand's reflected method first when its type is a proper
+ * subtype of the left's, whether or not it overrides it (unlike binary operators); then the
+ * left's; then the right's reflected. */
 QkValue qk_richcompare(QkThread *tstate, QkValue a, QkValue b, uint32_t op) {
     if (qk_is_int(a) && qk_is_int(b)) {
         return qk_bool(compare_ints(op, qk_int_value(a), qk_int_value(b)));
     }
     QkType *ta = qk_type_of(a), *tb = qk_type_of(b);
-    bool reflected_first = ta != tb && tb->compare != NULL && tb->compare != ta->compare &&
-                           qk_type_is_subtype(tb, ta);
+    bool reflected_first = ta != tb && tb->compare != NULL && qk_type_is_subtype(tb, ta);
     if (reflected_first) {
         QkValue r = tb->compare(tstate, b, a, swapped_op[op]);
         if (r != QK_NOT_IMPLEMENTED) {
