@@ -142,7 +142,7 @@ class ProgramGen:
         w.block("def f1(x):", [f"return ({f.code}) % 1000" if not f.risky else "return x % 1000"])
         w.block("def f2(x, y=3):", ["return (x * y) % 997"])
         if self.with_gen:
-            g = self.exprs([Expr("j", Kind.INT, 10), Expr("n", Kind.INT, 10)]).num(1)
+            g = self.small(self.exprs([Expr("j", Kind.INT, 10), Expr("n", Kind.INT, 10)]).num(1))
             body = ["for j in range(n):", f"    yield {g.code if not g.risky else 'j'}"]
             if r.random() < 0.3:
                 body.append("return n")
@@ -264,9 +264,21 @@ class ProgramGen:
                 "for y in gen(i % 4):\n    facc += y",
                 "acc = (acc + sum(gen(i % 5))) % 1000003",
                 "acc += len(list(gen(i % 3)))",
+                "acc += sum(y * 2 for y in gen(i % 4) if y != 1)",
+                "it = gen(i % 3)\nacc += len(str(next(it, None)))",
             ])  # fmt: skip
             return use.split("\n")
         if kind == 8 and self.with_rec:
+            if r.random() < 0.2:
+                # Far past the recursion limit, once: the error unwinds a thousand frames a trace
+                # may have entered.
+                return [
+                    "if i == k:",
+                    "    try:",
+                    "        acc += rec(5000)",
+                    "    except RecursionError as e:",
+                    "        log.append(str(e))",
+                ]
             depth = r.choice(["i % 5", "i % 12", "i % 30", "150 + i % 3"])
             return [f"acc = (acc + rec({depth})) % 1000003"]
         if kind == 9:
