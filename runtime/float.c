@@ -2,6 +2,7 @@
  * read back as the same double, positional between 1e-4 and 1e16, else exponent form). The
  * arithmetic lives with the ints' in number.c. */
 #include <ctype.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +20,39 @@ QkValue qk_float_new(QkThread *tstate, double value) {
     return (QkValue)f;
 }
 
+/* The shortest decimal that reads back as v (v finite, positive): *mantissa * 10 ** *scale, with
+ * the fewest significant digits and, among those, the nearest to v (CPython's repr, David Gay's
+ * mode 0). At each length the correctly rounded decimal ("%.*e" rounds exactly) is the nearest;
+ * when it does not read back as v, only its neighbour on v's other side can (the two bracket v,
+ * and the doubles reading as v form an interval around v, wider on one side at a power of two:
+ * 2**-24 is 5.960464477539063e-08 though the nearest 16 digits, a tie, round to ...062). */
+static void shortest_digits(double v, uint64_t *mantissa, int *scale) {
+    char e[40];
+    for (int precision = 0;; precision++) {
+        snprintf(e, sizeof e, "%.*e", precision, v);
+        char *exponent;
+        uint64_t m = 0;
+        for (exponent = e; *exponent != 'e'; exponent++) {
+            if (*exponent != '.') {
+                m = m * 10 + (uint64_t)(*exponent - '0');
+            }
+        }
+        *scale = atoi(exponent + 1) - precision;
+        double nearest = strtod(e, NULL);
+        /* 17 significant digits always read back. */
+        if (nearest == v || precision == 16) {
+            *mantissa = m;
+            return;
+        }
+        uint64_t other = nearest < v ? m + 1 : m - 1;
+        snprintf(e, sizeof e, "%" PRIu64 "e%d", other, *scale);
+        if (strtod(e, NULL) == v) {
+            *mantissa = other;
+            return;
+        }
+    }
+}
+
 void qk_double_repr(double v, char *buf, size_t size) {
     if (isnan(v)) {
         snprintf(buf, size, "nan");
@@ -28,30 +62,20 @@ void qk_double_repr(double v, char *buf, size_t size) {
         snprintf(buf, size, v > 0 ? "inf" : "-inf");
         return;
     }
-    /* The fewest significant digits that round-trip: "%.*e" rounds correctly. */
-    char e[40];
-    for (int precision = 0; precision < 17; precision++) {
-        snprintf(e, sizeof e, "%.*e", precision, v);
-        if (strtod(e, NULL) == v) {
-            break;
-        }
+    bool negative = signbit(v);
+    uint64_t mantissa = 0;
+    int scale = 0;
+    if (v != 0) {
+        shortest_digits(fabs(v), &mantissa, &scale);
     }
-    /* e is [-]d[.ddd]e±xx: split it into sign, digits and decimal exponent. */
-    const char *p = e;
-    bool negative = *p == '-';
-    p += negative;
     char digits[24];
-    int ndigits = 0;
-    for (; *p != 'e'; p++) {
-        if (*p != '.') {
-            digits[ndigits++] = *p;
-        }
-    }
-    int exponent = atoi(p + 1);
+    int ndigits = snprintf(digits, sizeof digits, "%" PRIu64, mantissa);
     while (ndigits > 1 && digits[ndigits - 1] == '0') {
-        ndigits--;
+        digits[--ndigits] = '\0';
+        scale++;
     }
-    digits[ndigits] = '\0';
+    /* digits is d[ddd]: v is d.ddd * 10**exponent. */
+    int exponent = scale + ndigits - 1;
     char *out = buf;
     size_t left = size;
 #define EMIT(...)                                                                                  \
