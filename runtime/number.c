@@ -3,6 +3,7 @@
  * ints are not supported yet: a documented decision). Floats follow CPython's C code for the
  * sign of zero, floor division and modulo. */
 #include <errno.h>
+#include <float.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
@@ -147,6 +148,39 @@ static QkValue float_true_divide(QkThread *tstate, double a, double b) {
     return qk_float_new(tstate, a / b);
 }
 
+/* a / b correctly rounded (b != 0), as CPython's long_true_divide: the float division itself
+ * when both ints are exact doubles; else an integer division that leaves the quotient's leading
+ * 55 or 56 bits, whose remainder, if any, only breaks a tie, then one rounding (half even) to 53
+ * bits. Converting both to doubles first would round twice. */
+static double int_true_divide(int64_t a, int64_t b) {
+    uint64_t x = a < 0 ? -(uint64_t)a : (uint64_t)a, y = b < 0 ? -(uint64_t)b : (uint64_t)b;
+    const uint64_t exact = (uint64_t)1 << DBL_MANT_DIG;
+    if (x < exact && y < exact) {
+        return (double)a / (double)b;
+    }
+    if (x == 0) {
+        return b < 0 ? -0.0 : 0.0;
+    }
+    /* x * 2**shift / y lies in [2**54, 2**56); the shifted operand stays below 2**119. */
+    int shift = (64 - __builtin_clzll(y)) + DBL_MANT_DIG + 2 - (64 - __builtin_clzll(x));
+    unsigned __int128 n = x, d = y;
+    if (shift >= 0) {
+        n <<= shift;
+    } else {
+        d <<= -shift;
+    }
+    uint64_t q = (uint64_t)(n / d);
+    bool inexact = n % d != 0;
+    int extra = (64 - __builtin_clzll(q)) - DBL_MANT_DIG;
+    uint64_t half = (uint64_t)1 << (extra - 1), low = q & ((half << 1) - 1);
+    q >>= extra;
+    if (low > half || (low == half && (inexact || (q & 1)))) {
+        q++;
+    }
+    double r = ldexp((double)q, extra - shift);
+    return (a < 0) != (b < 0) ? -r : r;
+}
+
 QkValue qk_int_number(QkThread *tstate, uint32_t op, QkValue lhs, QkValue rhs) {
     if (!qk_is_int_like(lhs) || !qk_is_int_like(rhs)) {
         return QK_NOT_IMPLEMENTED;
@@ -174,7 +208,7 @@ QkValue qk_int_number(QkThread *tstate, uint32_t op, QkValue lhs, QkValue rhs) {
         if (b == 0) {
             return qk_raise(tstate, &qk_exc_ZeroDivisionError, "division by zero");
         }
-        return qk_float_new(tstate, (double)a / (double)b);
+        return qk_float_new(tstate, int_true_divide(a, b));
     case QK_BINARY_OP_POWER:
         return int_power(tstate, a, b);
     case QK_BINARY_OP_LSHIFT:
