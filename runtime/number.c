@@ -243,21 +243,63 @@ static QkValue int_unary(QkThread *tstate, uint32_t op, QkValue self, QkValue un
 
 /* ---- float arithmetic ---- */
 
+static bool is_odd_integer(double y) { return fmod(fabs(y), 2.0) == 1.0; }
+
+/* CPython's float_pow: the special cases (zeros, infinities, nans, negative bases) are decided
+ * here rather than left to the platform's pow, whose overflow is an error. */
 static QkValue float_pow(QkThread *tstate, double x, double y) {
-    if (x == 0 && y < 0) {
-        return qk_raise(tstate, &qk_exc_ZeroDivisionError,
-                        "0.0 cannot be raised to a negative power");
+    if (y == 0) {
+        return qk_float_new(tstate, 1.0);
     }
-    if (x < 0 && isfinite(x) && y != floor(y) && isfinite(y)) {
-        /* CPython returns a complex number here; quack has none. */
-        return qk_raise(tstate, &qk_exc_ValueError,
-                        "negative number cannot be raised to a fractional power");
+    if (isnan(x)) {
+        return qk_float_new(tstate, x);
     }
+    if (isnan(y)) {
+        return qk_float_new(tstate, x == 1.0 ? 1.0 : y);
+    }
+    if (isinf(y)) {
+        double ax = fabs(x);
+        return qk_float_new(tstate, ax == 1.0 ? 1.0 : (y > 0) == (ax > 1.0) ? INFINITY : 0.0);
+    }
+    if (isinf(x)) {
+        bool odd = is_odd_integer(y);
+        return qk_float_new(tstate, y > 0 ? (odd ? x : fabs(x)) : (odd ? copysign(0.0, x) : 0.0));
+    }
+    if (x == 0) {
+        if (y < 0) {
+            return qk_raise(tstate, &qk_exc_ZeroDivisionError,
+                            "0.0 cannot be raised to a negative power");
+        }
+        return qk_float_new(tstate, is_odd_integer(y) ? x : 0.0);
+    }
+    bool negate = false;
+    if (x < 0) {
+        if (y != floor(y)) {
+            /* CPython's result is a complex number. */
+            return qk_raise(tstate, &qk_exc_ValueError,
+                            "negative number cannot be raised to a fractional power "
+                            "(complex numbers are not supported)");
+        }
+        x = -x;
+        negate = is_odd_integer(y);
+    }
+    if (x == 1.0) {
+        return qk_float_new(tstate, negate ? -1.0 : 1.0);
+    }
+    errno = 0;
     double r = pow(x, y);
-    if (isinf(r) && isfinite(x) && isfinite(y)) {
-        return qk_raise(tstate, &qk_exc_OverflowError, "(34, 'Numerical result out of range')");
+    /* An infinite result is an overflow; an underflow to zero is not an error. */
+    if (errno == 0 && isinf(r)) {
+        errno = ERANGE;
+    } else if (errno == ERANGE && r == 0) {
+        errno = 0;
     }
-    return qk_float_new(tstate, r);
+    if (errno != 0) {
+        int e = errno;
+        return qk_raise(tstate, e == ERANGE ? &qk_exc_OverflowError : &qk_exc_ValueError,
+                        "(%d, '%s')", e, strerror(e));
+    }
+    return qk_float_new(tstate, negate ? -r : r);
 }
 
 /* CPython's float divmod: the remainder has the divisor's sign, the quotient is floored. */
