@@ -640,33 +640,49 @@ static QkValue int_round(QkThread *tstate, int64_t x, int64_t ndigits) {
                                                      : qk_int_result(tstate, result);
 }
 
-/* round(x, ndigits) for a float: correctly rounded through decimal, as CPython does (so
- * round(2.675, 2) is 2.67: the double is just below the tie). */
-static double double_round(double x, int64_t ndigits) {
-    if (x == 0 || !isfinite(x) || ndigits > 330) {
-        return x;
+/* round(x, ndigits) for a float, as CPython's double_round: the exact value of x rounded half
+ * even at the digit 10**-ndigits, read back as the nearest double (so round(2.675, 2) is 2.67:
+ * the double is just below the tie). Beyond CPython's bounds every double rounds to itself, or
+ * to zero. */
+static QkValue float_round(QkThread *tstate, double x, int64_t ndigits) {
+    if (!isfinite(x) || ndigits > 323) {
+        return qk_float_new(tstate, x);
     }
-    if (ndigits < -330) {
-        return copysign(0.0, x);
+    if (ndigits < -308) {
+        return qk_float_new(tstate, copysign(0.0, x));
     }
-    char buf[400];
+    /* Room for 309 integer digits and 323 decimals, or 309 more leading zeros. */
+    char buf[700];
     if (ndigits >= 0) {
-        snprintf(buf, sizeof buf, "%.*f", (int)ndigits, x);
-        return strtod(buf, NULL);
+        /* printf rounds the exact value half even. */
+        snprintf(buf, sizeof buf, "%.*f", (int)ndigits, fabs(x));
+    } else {
+        /* The integer part's exact digits behind k + 1 zeros (room for a carry), rounded at
+         * the k-th digit from the right by hand: a fraction breaks a tie upwards. */
+        int k = (int)-ndigits;
+        double whole = trunc(fabs(x));
+        memset(buf, '0', (size_t)k + 1);
+        int length = k + 1 + snprintf(buf + k + 1, sizeof buf - (size_t)k - 1, "%.0f", whole);
+        char *tail = buf + length - k;
+        int c = tail[0] - '5';
+        for (int i = 1; c == 0 && i < k; i++) {
+            c = tail[i] != '0';
+        }
+        if (c == 0) {
+            c = fabs(x) != whole || (tail[-1] - '0') % 2 == 1 ? 1 : -1;
+        }
+        memset(tail, '0', (size_t)k);
+        for (char *digit = tail - 1; c > 0; digit--) {
+            c = *digit == '9';
+            *digit = c ? '0' : (char)(*digit + 1);
+        }
     }
-    /* Negative ndigits: keep (decimal exponent + 1 + ndigits) significant digits. */
-    snprintf(buf, sizeof buf, "%.17e", x);
-    int64_t e10 = strtol(strchr(buf, 'e') + 1, NULL, 10);
-    int64_t keep = e10 + 1 + ndigits;
-    if (keep < 0) {
-        return copysign(0.0, x);
+    errno = 0;
+    double r = strtod(buf, NULL);
+    if (errno == ERANGE && r >= 1.0) {
+        return qk_raise(tstate, &qk_exc_OverflowError, "rounded value too large to represent");
     }
-    if (keep == 0) {
-        double unit = pow(10.0, (double)-ndigits);
-        return copysign(fabs(x) > unit / 2 ? unit : 0.0, x);
-    }
-    snprintf(buf, sizeof buf, "%.*e", (int)(keep - 1), x);
-    return strtod(buf, NULL);
+    return qk_float_new(tstate, copysign(r, x));
 }
 
 QkValue qk_round(QkThread *tstate, QkValue x, QkValue ndigits) {
@@ -684,7 +700,7 @@ QkValue qk_round(QkThread *tstate, QkValue x, QkValue ndigits) {
                         qk_type_name(x));
     }
     if (has_digits) {
-        return qk_float_new(tstate, double_round(d, n));
+        return float_round(tstate, d, n);
     }
     double r = round(d);
     if (fabs(d - r) == 0.5) {
