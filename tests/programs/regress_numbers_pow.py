@@ -14,7 +14,8 @@ for i in range(3):
         for y in values:
             if x < 0 and y % 1 != 0 and y - y == 0:
                 continue
-            if type(x) is int and type(y) is int and y > 0 and abs(x) > 1 and (y > 8 or abs(x) > 10):
+            big = type(x) is int and abs(x) > 1 and (y > 8 or abs(x) > 10)
+            if big and type(y) is int and y > 0:
                 continue
             try:
                 r = x ** y
