@@ -78,21 +78,26 @@ static int real_arg(QkThread *tstate, QkValue v, double *out) {
     return 0;
 }
 
-static QkValue float_result(QkThread *tstate, double x, double r, bool can_overflow) {
+/* What an infinite result of a finite argument means to a one-argument math function. */
+typedef enum { MATH_INF_DOMAIN_ERROR, MATH_INF_RANGE_ERROR, MATH_INF_ALLOWED } QkMathInf;
+
+static QkValue float_result(QkThread *tstate, double x, double r, QkMathInf inf) {
     /* CPython's math_1: nan from a non-nan is a domain error, inf from a finite a range error
-     * (or a domain error, for functions like log whose infinities are poles). */
+     * (or a domain error, for functions like log whose infinities are poles). degrees and
+     * radians are plain products in CPython, which overflow to inf. */
     if (isnan(r) && !isnan(x)) {
         return qk_raise(tstate, &qk_exc_ValueError, "math domain error");
     }
-    if (isinf(r) && isfinite(x)) {
-        return can_overflow ? qk_raise(tstate, &qk_exc_OverflowError, "math range error")
-                            : qk_raise(tstate, &qk_exc_ValueError, "math domain error");
+    if (isinf(r) && isfinite(x) && inf != MATH_INF_ALLOWED) {
+        return inf == MATH_INF_RANGE_ERROR
+                   ? qk_raise(tstate, &qk_exc_OverflowError, "math range error")
+                   : qk_raise(tstate, &qk_exc_ValueError, "math domain error");
     }
     return qk_float_new(tstate, r);
 }
 
 static QkValue math_1(QkThread *tstate, const char *name, QkValue *args, size_t nargs,
-                      QkValue kwnames, double (*f)(double), bool can_overflow) {
+                      QkValue kwnames, double (*f)(double), QkMathInf inf) {
     if (kwnames != QK_NULL) {
         return qk_raise(tstate, &qk_exc_TypeError, "math.%s() takes no keyword arguments", name);
     }
@@ -104,7 +109,7 @@ static QkValue math_1(QkThread *tstate, const char *name, QkValue *args, size_t 
     if (real_arg(tstate, args[0], &x) < 0) {
         return QK_NULL;
     }
-    return float_result(tstate, x, f(x), can_overflow);
+    return float_result(tstate, x, f(x), inf);
 }
 
 static int args_2(QkThread *tstate, const char *name, QkValue *args, size_t nargs,
@@ -126,28 +131,28 @@ static double radians(double x) { return x * (M_PI / 180.0); }
 #define QK_MATH_FUNCTION(name)                                                                     \
     static QkValue math_##name(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,       \
                                QkValue kwnames)
-#define QK_MATH_1(name, f, can_overflow)                                                           \
+#define QK_MATH_1(name, f, inf)                                                                    \
     QK_MATH_FUNCTION(name) {                                                                       \
         (void)self;                                                                                \
-        return math_1(tstate, #name, args, nargs, kwnames, f, can_overflow);                       \
+        return math_1(tstate, #name, args, nargs, kwnames, f, inf);                                \
     }
 
-QK_MATH_1(sqrt, sqrt, false)
-QK_MATH_1(exp, exp, true)
-QK_MATH_1(log2, log2, false)
-QK_MATH_1(log10, log10, false)
-QK_MATH_1(sin, sin, false)
-QK_MATH_1(cos, cos, false)
-QK_MATH_1(tan, tan, false)
-QK_MATH_1(asin, asin, false)
-QK_MATH_1(acos, acos, false)
-QK_MATH_1(atan, atan, false)
-QK_MATH_1(sinh, sinh, true)
-QK_MATH_1(cosh, cosh, true)
-QK_MATH_1(tanh, tanh, false)
-QK_MATH_1(fabs, fabs, false)
-QK_MATH_1(degrees, degrees, false)
-QK_MATH_1(radians, radians, false)
+QK_MATH_1(sqrt, sqrt, MATH_INF_DOMAIN_ERROR)
+QK_MATH_1(exp, exp, MATH_INF_RANGE_ERROR)
+QK_MATH_1(log2, log2, MATH_INF_DOMAIN_ERROR)
+QK_MATH_1(log10, log10, MATH_INF_DOMAIN_ERROR)
+QK_MATH_1(sin, sin, MATH_INF_DOMAIN_ERROR)
+QK_MATH_1(cos, cos, MATH_INF_DOMAIN_ERROR)
+QK_MATH_1(tan, tan, MATH_INF_DOMAIN_ERROR)
+QK_MATH_1(asin, asin, MATH_INF_DOMAIN_ERROR)
+QK_MATH_1(acos, acos, MATH_INF_DOMAIN_ERROR)
+QK_MATH_1(atan, atan, MATH_INF_DOMAIN_ERROR)
+QK_MATH_1(sinh, sinh, MATH_INF_RANGE_ERROR)
+QK_MATH_1(cosh, cosh, MATH_INF_RANGE_ERROR)
+QK_MATH_1(tanh, tanh, MATH_INF_DOMAIN_ERROR)
+QK_MATH_1(fabs, fabs, MATH_INF_DOMAIN_ERROR)
+QK_MATH_1(degrees, degrees, MATH_INF_ALLOWED)
+QK_MATH_1(radians, radians, MATH_INF_ALLOWED)
 
 QK_MATH_FUNCTION(atan2) {
     (void)self;
@@ -171,15 +176,17 @@ QK_MATH_FUNCTION(pow) {
     if (args_2(tstate, "pow", args, nargs, kwnames, &x, &y) < 0) {
         return QK_NULL;
     }
-    /* CPython: 0 ** negative is a domain error; a finite overflow a range error. */
-    if (x == 0.0 && y < 0.0) {
+    double r;
+    if (qk_pow_special(x, y, &r)) {
+        return qk_float_new(tstate, r);
+    }
+    r = pow(x, y);
+    /* CPython: a nan (a negative base to a fractional power) or an infinity from 0 ** negative
+     * is a domain error, another infinity a range error. */
+    if (isnan(r) || (isinf(r) && x == 0.0)) {
         return qk_raise(tstate, &qk_exc_ValueError, "math domain error");
     }
-    double r = pow(x, y);
-    if (isnan(r) && !isnan(x) && !isnan(y)) {
-        return qk_raise(tstate, &qk_exc_ValueError, "math domain error");
-    }
-    if (isinf(r) && isfinite(x) && isfinite(y)) {
+    if (isinf(r)) {
         return qk_raise(tstate, &qk_exc_OverflowError, "math range error");
     }
     return qk_float_new(tstate, r);

@@ -245,25 +245,33 @@ static QkValue int_unary(QkThread *tstate, uint32_t op, QkValue self, QkValue un
 
 static bool is_odd_integer(double y) { return fmod(fabs(y), 2.0) == 1.0; }
 
+bool qk_pow_special(double x, double y, double *r) {
+    if (isfinite(x) && isfinite(y)) {
+        return false;
+    }
+    if (isnan(x)) {
+        *r = y == 0 ? 1.0 : x;
+    } else if (isnan(y)) {
+        *r = x == 1.0 ? 1.0 : y;
+    } else if (isinf(x)) {
+        bool odd = is_odd_integer(y);
+        *r = y > 0 ? (odd ? x : fabs(x)) : y == 0 ? 1.0 : odd ? copysign(0.0, x) : 0.0;
+    } else {
+        double ax = fabs(x);
+        *r = ax == 1.0 ? 1.0 : (y > 0) == (ax > 1.0) ? INFINITY : 0.0;
+    }
+    return true;
+}
+
 /* CPython's float_pow: the special cases (zeros, infinities, nans, negative bases) are decided
  * here rather than left to the platform's pow, whose overflow is an error. */
 static QkValue float_pow(QkThread *tstate, double x, double y) {
+    double r;
+    if (qk_pow_special(x, y, &r)) {
+        return qk_float_new(tstate, r);
+    }
     if (y == 0) {
         return qk_float_new(tstate, 1.0);
-    }
-    if (isnan(x)) {
-        return qk_float_new(tstate, x);
-    }
-    if (isnan(y)) {
-        return qk_float_new(tstate, x == 1.0 ? 1.0 : y);
-    }
-    if (isinf(y)) {
-        double ax = fabs(x);
-        return qk_float_new(tstate, ax == 1.0 ? 1.0 : (y > 0) == (ax > 1.0) ? INFINITY : 0.0);
-    }
-    if (isinf(x)) {
-        bool odd = is_odd_integer(y);
-        return qk_float_new(tstate, y > 0 ? (odd ? x : fabs(x)) : (odd ? copysign(0.0, x) : 0.0));
     }
     if (x == 0) {
         if (y < 0) {
@@ -287,7 +295,7 @@ static QkValue float_pow(QkThread *tstate, double x, double y) {
         return qk_float_new(tstate, negate ? -1.0 : 1.0);
     }
     errno = 0;
-    double r = pow(x, y);
+    r = pow(x, y);
     /* An infinite result is an overflow; an underflow to zero is not an error. */
     if (errno == 0 && isinf(r)) {
         errno = ERANGE;

@@ -47,6 +47,9 @@ int64_t qk_hash_int(int64_t v);
 int64_t qk_hash_double(double v);
 /* Python's float to int conversion (truncating): ValueError/OverflowError for nan/inf/huge. */
 QkValue qk_int_from_double(QkThread *tstate, double v);
+/* x ** y where x or y is an infinity or a nan, which CPython decides itself, the same for `**`
+ * and math.pow: stores it in *r, or returns false when both are finite. */
+bool qk_pow_special(double x, double y, double *r);
 /* repr(float) into buf (at least 32 bytes): the shortest string that reads back the same. */
 void qk_double_repr(double v, char *buf, size_t size);
 /* round(x, ndigits) for floats and ints, and built-in round(). */
