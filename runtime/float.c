@@ -114,16 +114,16 @@ static int float_truth(QkThread *tstate, QkValue self) {
     return qk_float_value(self) != 0;
 }
 
-/* Python's float literal grammar (with '_' between digits, inf, nan), not C's (no hex). */
-static bool parse_float(const char *s, size_t n, double *out) {
+/* Python's float literal grammar (with '_' between digits, inf, nan), not C's (no hex). buf has
+ * room for n + 1 bytes: the literal without its underscores, for strtod. */
+static bool parse_float(const char *s, size_t n, char *buf, double *out) {
     while (n > 0 && isspace((unsigned char)*s)) {
         s++, n--;
     }
     while (n > 0 && isspace((unsigned char)s[n - 1])) {
         n--;
     }
-    char buf[512];
-    if (n == 0 || n >= sizeof buf) {
+    if (n == 0) {
         return false;
     }
     size_t len = 0, i = 0;
@@ -190,7 +190,14 @@ static QkValue float_construct(QkThread *tstate, QkValue type, QkValue *args, si
     }
     if (qk_is_str(args[0])) {
         QkStr *s = qk_as_str(args[0]);
-        if (parse_float(s->data, (size_t)s->length, &d)) {
+        /* CPython takes literals of any length: "1." followed by 600 zeros and a 1 is 1.0. */
+        char *buf = malloc((size_t)s->length + 1);
+        if (buf == NULL) {
+            return qk_raise(tstate, &qk_exc_MemoryError, "out of memory");
+        }
+        bool parsed = parse_float(s->data, (size_t)s->length, buf, &d);
+        free(buf);
+        if (parsed) {
             return qk_float_new(tstate, d);
         }
         QkValue r = qk_str_repr(tstate, args[0]);
