@@ -88,6 +88,37 @@ static QkValue call_dunder0(QkThread *tstate, QkValue self, int name_id) {
     return call_dunder(tstate, self, name_id, NULL, 0, &found);
 }
 
+/* divmod(a, b) when either is an instance of a class: __divmod__ and __rdivmod__ in the order
+ * of a binary operator (the right operand's first when its class derives from the left's and
+ * defines it differently). */
+QkValue qk_class_divmod(QkThread *tstate, QkValue a, QkValue b) {
+    QkType *ta = qk_type_of(a), *tb = qk_type_of(b);
+    bool found;
+    bool reflected = ta != tb;
+    bool reflected_first = reflected && qk_type_is_subtype(tb, ta) &&
+                           qk_type_lookup(tb, QK_NAME(rdivmod)) != qk_type_lookup(ta, QK_NAME(rdivmod));
+    QkValue r;
+    if (reflected_first) {
+        r = call_dunder(tstate, b, QK_NAME_rdivmod, &a, 1, &found);
+        if (r != QK_NOT_IMPLEMENTED && (found || r != QK_NULL)) {
+            return r;
+        }
+    }
+    r = call_dunder(tstate, a, QK_NAME_divmod, &b, 1, &found);
+    if (r != QK_NOT_IMPLEMENTED && (found || r != QK_NULL)) {
+        return r;
+    }
+    if (reflected && !reflected_first) {
+        r = call_dunder(tstate, b, QK_NAME_rdivmod, &a, 1, &found);
+        if (r != QK_NOT_IMPLEMENTED && (found || r != QK_NULL)) {
+            return r;
+        }
+    }
+    return qk_raise(tstate, &qk_exc_TypeError,
+                    "unsupported operand type(s) for divmod(): '%s' and '%s'", qk_type_name(a),
+                    qk_type_name(b));
+}
+
 /* ---- slot wrappers: a heap type's slots call its dunders ---- */
 
 static QkValue slot_repr(QkThread *tstate, QkValue self) {

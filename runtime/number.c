@@ -378,7 +378,8 @@ static QkValue pair_with(QkThread *tstate, QkValue *pair, QkValue second) {
 
 QkValue qk_divmod(QkThread *tstate, QkValue a, QkValue b) {
     double x, y;
-    if (!(qk_is_int_like(a) && qk_is_int_like(b)) && qk_as_double(a, &x) && qk_as_double(b, &y)) {
+    bool numbers = qk_as_double(a, &x) && qk_as_double(b, &y);
+    if (numbers && !(qk_is_int_like(a) && qk_is_int_like(b))) {
         if (y == 0) {
             return qk_raise(tstate, &qk_exc_ZeroDivisionError, "float divmod()");
         }
@@ -393,6 +394,15 @@ QkValue qk_divmod(QkThread *tstate, QkValue a, QkValue b) {
         qk_root_pop(tstate, 1);
         return second == QK_NULL ? QK_NULL : pair_with(tstate, pair, second);
     }
+    if ((qk_type_of(a)->flags & QK_TYPE_HEAP) || (qk_type_of(b)->flags & QK_TYPE_HEAP)) {
+        return qk_class_divmod(tstate, a, b);
+    }
+    if (!numbers) {
+        return qk_raise(tstate, &qk_exc_TypeError,
+                        "unsupported operand type(s) for divmod(): '%s' and '%s'", qk_type_name(a),
+                        qk_type_name(b));
+    }
+    /* Two ints: both results exact, with the same error as // for a zero divisor. */
     QkValue pair[2] = {qk_binary_op(tstate, QK_BINARY_OP_FLOOR_DIVIDE, a, b), QK_NULL};
     if (pair[0] == QK_NULL) {
         return QK_NULL;

@@ -63,6 +63,8 @@ int qk_float_hash(QkThread *tstate, QkValue self, int64_t *hash);
 extern const QkMethodDef qk_float_methods[];
 /* divmod(a, b) and the unary operators (QK_UNARY_*: abs() and unary + use it). */
 QkValue qk_divmod(QkThread *tstate, QkValue a, QkValue b);
+/* divmod(a, b) where either is an instance of a class (class.c): its __divmod__ or __rdivmod__. */
+QkValue qk_class_divmod(QkThread *tstate, QkValue a, QkValue b);
 QkValue qk_unary_op(QkThread *tstate, uint32_t op, QkValue v);
 QkValue qk_int_construct(QkThread *tstate, QkValue type, QkValue *args, size_t nargs,
                          QkValue kwnames);
