@@ -32,6 +32,7 @@ COLD = {
     "mixed_functions",
     "mixed_objects",
     "regress_gaps",
+    "regress_issue14_examples5_6",
     "regress_generator_return",
     "regress_messages",
 }
