@@ -174,11 +174,17 @@ class ProgramGen:
             ["global f1", "f1 = lambda x: x % 7"],
             [f"{o}.w = {self.value()}"],
             [f"{o}.__class__ = {r.choice(['A', 'B', 'C'])}"],
+            [f"setattr({cls}, 'ca', {self.value()})"],
+            # A data descriptor now on the class wins over the instances' own attribute.
+            [f"{cls}.v = property(lambda self: {self.value()}, lambda self, value: None)"],
+            [f"objs.append({r.choice('ABC')}({r.randint(0, 16)}))"],
+            ["global G", "G = G + 1 if isinstance(G, int) else 1"],
         ]
         if self.deletes:
             choices += [
                 [f"if 'v' in {o}.__dict__:", f"    del {o}.v"],
                 [f"del {cls}.ca"],
+                [f"delattr({cls}, 'm')"],
                 [f"if hasattr({o}, 'w'):", f"    delattr({o}, 'w')"],
             ]
         return r.choice(choices)
@@ -197,6 +203,7 @@ class ProgramGen:
         w.line("log = []")
         w.line("d = {}")
         w.line("t = 0")
+        w.line("bm = f1")
         w.line("for i in range(n):")
         w.depth += 1
         w.line("o = objs[i % len(objs)]")
@@ -307,6 +314,14 @@ class ProgramGen:
                 [f"s = {s.code}", f"if i % {r.randint(20, 90)} == 1:", "    log.append(s)"],
                 s.risky,
             )
+        if kind == 12 and r.random() < 0.3:
+            # A method bound once and called after the class (or the instance's) may have changed.
+            return [f"if i % {r.randint(2, 9)} == 0:", "    bm = o.m"] + self.guarded(
+                ["acc = (acc + bm(i % 16)) % 1000003"], True
+            )
+        if kind == 13 and r.random() < 0.3:
+            inner = ["try:", "    acc = (acc + o.m(i % 16)) % 1000003", "finally:", "    acc += 1"]
+            return self.guarded(inner, True)
         if kind == 13 and self.with_props:
             return self.guarded(["acc = (acc + o.p) % 1000003"], True)
         if kind == 13 and self.with_dunder:
