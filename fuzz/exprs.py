@@ -123,7 +123,7 @@ class ExprGen:
     def reduced(self, e: Expr, modulus: int | None = None) -> Expr:
         """e brought into a small range (floats too), so it composes with anything."""
         m = modulus or self.rng.choice([7, 16, 1000, 65536, 1000003])
-        return Expr(f"({e.code}) % {m}", e.kind if e.kind != Kind.ANY else Kind.NUM, m, e.risky)
+        return Expr(f"(({e.code}) % {m})", e.kind if e.kind != Kind.ANY else Kind.NUM, m, e.risky)
 
     def binary(self, a: Expr, b: Expr) -> Expr:
         r = self.rng
@@ -152,12 +152,12 @@ class ExprGen:
                 ops.append((op, 2 ** (bits + 1), Kind.INT, False))
             ops.append((">>", a.bound, Kind.INT, True))  # negative shift counts raise
         if ints and a.bound * a.bound <= LIMIT and r.random() < 0.3:
-            return Expr(f"({a.code}) ** 2", kind, a.bound * a.bound, risky)
+            return Expr(f"(({a.code}) ** 2)", kind, a.bound * a.bound, risky)
         if r.random() < 0.1 and (not a.may_be_int or a.bound <= LIMIT):
             # A float power: base made non-negative (a negative base with a fractional exponent is
             # complex in CPython), may overflow.
             return Expr(
-                f"abs({a.code}) ** {r.choice(['0.5', '-1', '2.5', '-0.5'])}", Kind.FLOAT, 1, True
+                f"(abs({a.code}) ** {r.choice(['0.5', '-1', '2.5', '-0.5'])})", Kind.FLOAT, 1, True
             )
         if ints:
             ops = [op for op in ops if op[1] <= LIMIT]
@@ -213,7 +213,7 @@ class ExprGen:
         if a.may_be_int and b.may_be_int:
             options = [e for e in options if e.bound <= LIMIT]
         if a.kind == Kind.INT and a.bound <= 2**40:
-            options.append(Expr(f"hash({a.code}) % 1009", Kind.INT, 1009, risky))
+            options.append(Expr(f"(hash({a.code}) % 1009)", Kind.INT, 1009, risky))
         if a.kind == Kind.FLOAT:
             options.append(Expr(f"math.floor(({a.code}) % 1000)", Kind.INT, 1000, True))
             options.append(Expr(f"math.sqrt(abs({a.code}))", Kind.FLOAT, 1, True))
