@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+from fuzz.containers import kernel
 from fuzz.exprs import Expr, ExprGen, Kind
 
 # Class attribute and instance attribute values: the types a trace sees change between them.
@@ -81,10 +82,14 @@ class ProgramGen:
         self.classes()
         self.functions()
         self.run_function()
+        entries = ["run"]
+        if r.random() < 0.5:
+            w.lines += kernel(r)
+            entries.append("kernel")
         for _ in range(r.randint(1, 3)):
             n = r.choice([3, 20, 60, 150, 303, 400])
             k = r.randint(0, n)
-            w.line(f"print(run({n}, {k}))")
+            w.line(f"print({r.choice(entries)}({n}, {k}))")
         return "\n".join(w.lines) + "\n"
 
     def method_body(self, leaves: list[Expr], extra: str = "") -> list[str]:
