@@ -57,6 +57,11 @@ FLOAT_EDGES = [
     "float('inf')", "float('-inf')", "float('nan')", "-1.5", "1.0000000000000002",
 ]  # fmt: skip
 STR_EDGES = ["''", "'a'", "'duck'", "'Quack!'", "'ß'", "'x y'", "'0'", "'-12'", "'ÀÉ'"]
+# Strings int() and float() read, or refuse with a message naming them.
+NUMERAL_STRS = [
+    "' 12 '", "'-0'", "'1_000'", "'0x10'", "'1e500'", "'-inf'", "'nan'", "'2.5e-3'",
+    "'9007199254740993'", "'1.'", "'.5'", "''", "'١٢'", "'+7'", "'1__0'", "'infinity'",
+]  # fmt: skip
 
 
 def int_const(value: int) -> Expr:
@@ -214,6 +219,9 @@ class ExprGen:
             options = [e for e in options if e.bound <= LIMIT]
         if a.kind == Kind.INT and a.bound <= 2**40:
             options.append(Expr(f"(hash({a.code}) % 1009)", Kind.INT, 1009, risky))
+        numeral = r.choice(NUMERAL_STRS)
+        options.append(Expr(f"float({numeral})", Kind.FLOAT, 1, True))
+        options.append(Expr(f"(int({numeral}) % 1000)", Kind.INT, 1000, True))
         if a.kind == Kind.FLOAT:
             options.append(Expr(f"math.floor(({a.code}) % 1000)", Kind.INT, 1000, True))
             options.append(Expr(f"math.sqrt(abs({a.code}))", Kind.FLOAT, 1, True))

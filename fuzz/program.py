@@ -161,6 +161,22 @@ class ProgramGen:
         w.block("def poke(i, objs):", self.mutation(Expr("objs[i % len(objs)]", Kind.ANY)))
         w.block("def other_m(self, x):", ["return (x + 1) % 16"])
         w.block("def make_adder(c):", ["return lambda x: x + c"])
+        # An exception raised deep in calls a trace follows, caught in the loop.
+        w.block("def deep(n, x):", [
+            "if n == 0:",
+            f"    if x % {r.randint(3, 9)} == {r.randint(0, 2)}:",
+            "        raise KeyError(x)",
+            "    return x % 100",
+            "return deep(n - 1, x) + 1",
+        ])  # fmt: skip
+        w.block("def counter():", [
+            "c = 0",
+            "def inc(d):",
+            "    nonlocal c",
+            "    c += d",
+            "    return c",
+            "return inc",
+        ])  # fmt: skip
 
     def mutation(self, target: Expr) -> list[str]:
         """A change to a class, an instance or a global: what traces assume and must not."""
@@ -209,6 +225,7 @@ class ProgramGen:
         w.line("d = {}")
         w.line("t = 0")
         w.line("bm = f1")
+        w.line("inc = counter()")
         w.line("for i in range(n):")
         w.depth += 1
         w.line("o = objs[i % len(objs)]")
@@ -353,6 +370,13 @@ class ProgramGen:
             ["acc += isinstance(o.ca, float) + 2 * isinstance(o, A) + 4 * isinstance(o.v, int)"],
             [f"acc += len(objs[{j % 3}:]) + ((i % 7) in d)"],
             [f"acc += make_adder({j})(i) % 100"],
+            ["acc = (acc + inc(i % 3)) % 1000003"],
+            [
+                "try:",
+                f"    acc += deep(i % {j + 2}, i)",
+                "except KeyError as e:",
+                "    log.append(repr(e))",
+            ],
             ["acc += hasattr(o, 'w') + 2 * (getattr(o, 'v', None) is None)"],
         ]
 

@@ -88,8 +88,9 @@ def _mappings(cp: int) -> tuple[str, str, str, str]:
     return ch.upper(), ch.lower(), ch.title(), ch.casefold()
 
 
-# A code point's flags, then its upper, lower, title and fold mappings.
-Record = tuple[int, int, int, int, int]
+# A code point's flags, its decimal digit value (0 unless DECIMAL), then its upper, lower,
+# title and fold mappings.
+Record = tuple[int, int, int, int, int, int]
 
 
 @dataclass(frozen=True)
@@ -103,11 +104,13 @@ class Tables:
 
 def _record(cp: int, extended: list[int], spans: dict[str, int]) -> Record:
     flags = _flags(cp)
+    # int() and float() read any script's decimal digits.
+    decimal = unicodedata.decimal(chr(cp), 0)
     mapped = _mappings(cp)
     if all(len(m) == 1 for m in mapped):
         # Deltas, so that every letter of an alphabet shares one record.
         upper, lower, title, fold = (ord(m) - cp for m in mapped)
-        return flags, upper, lower, title, fold
+        return flags, decimal, upper, lower, title, fold
     fields = []
     for text in mapped:
         if len(text) > MAX_MAPPING:
@@ -117,7 +120,7 @@ def _record(cp: int, extended: list[int], spans: dict[str, int]) -> Record:
             extended.extend(ord(c) for c in text)
         fields.append(len(text) << 24 | spans[text])
     upper, lower, title, fold = fields
-    return flags | _BIT["EXTENDED_CASE"], upper, lower, title, fold
+    return flags | _BIT["EXTENDED_CASE"], decimal, upper, lower, title, fold
 
 
 def _split(numbers: Sequence[int], shift: int) -> tuple[list[int], list[int]]:
@@ -174,7 +177,9 @@ def _array(ctype: str, name: str, values: Sequence[int], render: Callable[[int],
 
 
 def render_header(tables: Tables) -> str:
-    records = (f"    {{{r[0]}, {{{', '.join(str(v) for v in r[1:])}}}}}," for r in tables.records)
+    records = (
+        f"    {{{r[0]}, {r[1]}, {{{', '.join(str(v) for v in r[2:])}}}}}," for r in tables.records
+    )
     body = [
         f"/* Unicode {UNIDATA_VERSION}: the flags and mapping numbers for runtime/unicode.h; the",
         " * tables for runtime/unicode.c alone, which defines QK_UNICODE_TABLES. */",
@@ -200,6 +205,7 @@ def render_header(tables: Tables) -> str:
         " * (length << 24 | offset) into qk_uc_extended. */",
         "typedef struct {",
         "    uint16_t flags;",
+        "    uint8_t decimal; /* the digit's value, if QK_UC_DECIMAL */",
         "    int32_t map[4];",
         "} QkUnicodeRecord;",
         "",

@@ -189,14 +189,17 @@ static QkValue float_construct(QkThread *tstate, QkValue type, QkValue *args, si
         return qk_float_new(tstate, d);
     }
     if (qk_is_str(args[0])) {
-        QkStr *s = qk_as_str(args[0]);
         /* CPython takes literals of any length: "1." followed by 600 zeros and a 1 is 1.0. */
-        char *buf = malloc((size_t)s->length + 1);
+        size_t length;
+        char *numeral = qk_str_numeral(args[0], &length);
+        char *buf = numeral == NULL ? NULL : malloc(length + 1);
         if (buf == NULL) {
+            free(numeral);
             return qk_raise(tstate, &qk_exc_MemoryError, "out of memory");
         }
-        bool parsed = parse_float(s->data, (size_t)s->length, buf, &d);
+        bool parsed = parse_float(numeral, length, buf, &d);
         free(buf);
+        free(numeral);
         if (parsed) {
             return qk_float_new(tstate, d);
         }

@@ -517,11 +517,10 @@ static int digit_value(char c) {
 
 static bool is_space(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
 
-QkValue qk_int_from_str(QkThread *tstate, QkValue s, int64_t base) {
-    if (base != 0 && (base < 2 || base > 36)) {
-        return qk_raise(tstate, &qk_exc_ValueError, "int() base must be >= 2 and <= 36, or 0");
-    }
-    const char *p = qk_as_str(s)->data, *end = p + qk_as_str(s)->length;
+/* int(s, base) for s as qk_str_numeral made it (numeral); errors name s. */
+static QkValue int_from_numeral(QkThread *tstate, QkValue s, const char *numeral, size_t length,
+                                int64_t base) {
+    const char *p = numeral, *end = p + length;
     while (p < end && is_space(*p)) {
         p++;
     }
@@ -580,6 +579,20 @@ QkValue qk_int_from_str(QkThread *tstate, QkValue s, int64_t base) {
         return qk_int_overflow(tstate);
     }
     return qk_int_result(tstate, negative ? value : -value);
+}
+
+QkValue qk_int_from_str(QkThread *tstate, QkValue s, int64_t base) {
+    if (base != 0 && (base < 2 || base > 36)) {
+        return qk_raise(tstate, &qk_exc_ValueError, "int() base must be >= 2 and <= 36, or 0");
+    }
+    size_t length;
+    char *numeral = qk_str_numeral(s, &length);
+    if (numeral == NULL) {
+        return qk_raise(tstate, &qk_exc_MemoryError, "out of memory");
+    }
+    QkValue r = int_from_numeral(tstate, s, numeral, length, base);
+    free(numeral);
+    return r;
 }
 
 QkValue qk_int_construct(QkThread *tstate, QkValue type, QkValue *args, size_t nargs,

@@ -121,6 +121,27 @@ uint32_t qk_utf8_decode(const char **pp) {
     return c;
 }
 
+static bool is_space_cp(uint32_t c);
+
+char *qk_str_numeral(QkValue s, size_t *length) {
+    const QkStr *str = qk_as_str(s);
+    char *out = malloc((size_t)str->length + 1), *q = out;
+    if (out == NULL) {
+        return NULL;
+    }
+    for (const char *p = str->data, *end = p + str->length; p < end;) {
+        uint32_t c = qk_utf8_decode(&p);
+        int digit = c < 0x80 ? -1 : qk_uc_decimal(c);
+        *q++ = c < 0x80          ? (char)c
+               : digit >= 0      ? (char)('0' + digit)
+               : is_space_cp(c) ? ' '
+                                 : '?';
+    }
+    *q = '\0';
+    *length = (size_t)(q - out);
+    return out;
+}
+
 int qk_utf8_encode(uint32_t cp, char *out) {
     if (cp < 0x80) {
         out[0] = (char)cp;

@@ -98,6 +98,10 @@ bool qk_str_is_ascii(QkValue s);
 int64_t qk_str_cp_offset(QkValue s, int64_t i);
 /* UTF-8 decoding of one code point at *p (advanced past it). */
 uint32_t qk_utf8_decode(const char **p);
+/* The str as int() and float() read it (as CPython does): a decimal digit of any script becomes
+ * its ASCII digit, any whitespace a space, anything else non-ASCII '?'. A malloc'd,
+ * NUL-terminated copy (NULL when out of memory); *length is its length. */
+char *qk_str_numeral(QkValue s, size_t *length);
 /* Encodes cp into out (4 bytes): the number of bytes. */
 int qk_utf8_encode(uint32_t cp, char *out);
 int qk_str_compare(QkValue a, QkValue b); /* <0, 0, >0: code point order */

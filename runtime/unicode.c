@@ -14,6 +14,11 @@ static const QkUnicodeRecord *record(uint32_t cp) {
 
 unsigned qk_uc_flags(uint32_t cp) { return record(cp)->flags; }
 
+int qk_uc_decimal(uint32_t cp) {
+    const QkUnicodeRecord *r = record(cp);
+    return (r->flags & QK_UC_DECIMAL) ? r->decimal : -1;
+}
+
 int qk_uc_map(uint32_t cp, QkCaseMapping mapping, uint32_t out[QK_UC_MAX_MAPPING]) {
     const QkUnicodeRecord *r = record(cp);
     int32_t value = r->map[mapping];

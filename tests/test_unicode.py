@@ -42,7 +42,9 @@ def expected_line(cp: int) -> str | None:
     mapped = (ch.upper(), ch.lower(), ch.title(), ch.casefold())
     if flags == 0 and mapped == (ch,) * 4:
         return None
-    return f"{cp:x} {flags:x} " + " ".join("+".join(f"{ord(c):x}" for c in m) for m in mapped)
+    decimal = unicodedata.decimal(ch, -1)
+    mappings = " ".join("+".join(f"{ord(c):x}" for c in m) for m in mapped)
+    return f"{cp:x} {flags:x} {decimal} {mappings}"
 
 
 def test_tables_match_python_for_every_code_point(tmp_path: Path) -> None:

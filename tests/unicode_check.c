@@ -1,5 +1,6 @@
 /* Prints what runtime/unicode.c says about every code point that is not a plain unassigned one:
- * `CP FLAGS UPPER LOWER TITLE FOLD`, hex, each mapping's code points joined by '+'.
+ * `CP FLAGS DECIMAL UPPER LOWER TITLE FOLD`, hex (DECIMAL: the digit's value, or -1), each
+ * mapping's code points joined by '+'.
  * tests/test_unicode.py compares it with Python's own str methods and unicodedata. */
 #include <stdio.h>
 
@@ -11,7 +12,7 @@ int main(void) {
     for (uint32_t cp = 0; cp <= 0x10ffff; cp++) {
         unsigned flags = qk_uc_flags(cp) & ~(unsigned)QK_UC_EXTENDED_CASE;
         char line[128];
-        int n = snprintf(line, sizeof line, "%x %x", cp, flags);
+        int n = snprintf(line, sizeof line, "%x %x %d", cp, flags, qk_uc_decimal(cp));
         int identity = flags == 0;
         for (int m = 0; m < 4; m++) {
             uint32_t out[QK_UC_MAX_MAPPING];
