@@ -246,7 +246,9 @@ class ExprGen:
             return Expr(f'f"{{{a.code}:{spec}}}"', Kind.STR, 1, risky or a.kind != Kind.INT)
         if choice == 3:
             fmt = r.choice(["%d", "%5.2f", "%s", "%r", "%x", "%e", "%g"])
-            return Expr(f"'{fmt}' % ({a.code},)", Kind.STR, 1, True)
+            # %d and %x of a float go through an int, which must fit in 63 bits.
+            arg = self.reduced(a, 2**40).code if fmt in ("%d", "%x") else a.code
+            return Expr(f"'{fmt}' % ({arg},)", Kind.STR, 1, True)
         s = self.leaf(Kind.STR)
         ops = [
             f"{s.code}.upper()",
