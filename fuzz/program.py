@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+from fuzz import numberlike
 from fuzz.containers import kernel
 from fuzz.exprs import Expr, ExprGen, Kind
 
@@ -86,10 +87,15 @@ class ProgramGen:
         if r.random() < 0.5:
             w.lines += kernel(r)
             entries.append("kernel")
-        for _ in range(r.randint(1, 3)):
+        if r.random() < 0.4:
+            w.lines += numberlike.CLASS + numberlike.loop(r)
+            entries.append("numbers")
+        # Each loop at least once, some twice (state left by the first run meets the second).
+        calls = entries + [r.choice(entries) for _ in range(r.randint(0, 2))]
+        for entry in calls:
             n = r.choice([3, 20, 60, 150, 303, 400])
             k = r.randint(0, n)
-            w.line(f"print({r.choice(entries)}({n}, {k}))")
+            w.line(f"print({entry}({n}, {k}))")
         return "\n".join(w.lines) + "\n"
 
     def method_body(self, leaves: list[Expr], extra: str = "") -> list[str]:
