@@ -6,16 +6,11 @@ from __future__ import annotations
 
 import random
 
-from fuzz.exprs import Expr, ExprGen, Kind
+from fuzz.exprs import Expr, ExprGen, Kind, guarded
 
 # Element values: ints and floats of several sizes, never nan (where it lands after a sort
 # depends on the sort algorithm's comparisons, which need not match CPython's).
 ELEMENTS = ["0", "1", "-3", "7", "2.5", "-0.0", "1e-07", "1000", "2**31", "0.1", "True", "-2.25"]
-CATCH = ["except Exception as e:", "    log.append(type(e).__name__ + ': ' + str(e))"]
-
-
-def _guarded(lines: list[str]) -> list[str]:
-    return ["try:"] + ["    " + line for line in lines] + CATCH
 
 
 def kernel(rng: random.Random) -> list[str]:
@@ -83,4 +78,4 @@ def _statement(rng: random.Random) -> list[str]:
         ["tot += len(list(zip(xs, s)))"],
         ["tot += len({y: i for y in st})"],
     ]
-    return _guarded(rng.choice(options))
+    return guarded(rng.choice(options))

@@ -261,3 +261,13 @@ class ExprGen:
             f"'-'.join([{s.code}, {s.code}])",
         ]
         return Expr(r.choice(ops), Kind.STR, 1, s.risky)
+
+
+def guarded(lines: list[str]) -> list[str]:
+    """Statements under a try that logs the type and message of what they raise (into `log`),
+    so that exceptions and their messages are compared with CPython's too."""
+    return (
+        ["try:"]
+        + ["    " + line for line in lines]
+        + ["except Exception as e:", "    log.append(type(e).__name__ + ': ' + str(e))"]
+    )

@@ -12,11 +12,10 @@ import random
 
 from fuzz import numberlike
 from fuzz.containers import kernel
-from fuzz.exprs import Expr, ExprGen, Kind
+from fuzz.exprs import Expr, ExprGen, Kind, guarded
 
 # Class attribute and instance attribute values: the types a trace sees change between them.
 ATTR_VALUES = ["7", "6", "1e-07", "0.5", "2", "-0.0", "123.456", "2**31", "2**53 + 1", "True", "-3"]
-CATCH = "except Exception as e:"
 
 
 class Writer:
@@ -62,15 +61,9 @@ class ProgramGen:
         v = self.rng.choice(ATTR_VALUES + (["'s'", "'duck'"] if self.str_attrs else []))
         return v
 
-    def guarded(self, stmt: list[str], risky: bool, log: str = "log") -> list[str]:
+    def guarded(self, stmt: list[str], risky: bool) -> list[str]:
         """stmt under a try that logs what it raised, if it may raise."""
-        if not risky:
-            return stmt
-        return (
-            ["try:"]
-            + ["    " + s for s in stmt]
-            + [CATCH, f"    {log}.append(type(e).__name__ + ': ' + str(e))"]
-        )
+        return guarded(stmt) if risky else stmt
 
     # ---- the program ----
 
