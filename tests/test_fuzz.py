@@ -14,6 +14,7 @@ from fuzz.configs import CONFIGS
 from fuzz.minimize import minimize
 from fuzz.program import generate
 from fuzz.reference import run_cpython
+from fuzz.runner import classify
 
 # CI's slice: seeds no development run is tuned on would be better, but a fixed slice is what
 # makes a CI failure reproducible (`python -m fuzz --seeds 0:400`).
@@ -95,3 +96,29 @@ def test_fixed_seed_slice_matches_cpython_everywhere() -> None:
     )
     assert result.returncode == 0, result.stdout[-6000:] + result.stderr[-2000:]
     assert f"{len(CI_SEEDS)} programs, 0 disagreed with CPython" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("returncode", "stdout", "stderr", "kind"),
+    [
+        (0, "1\n", "", None),
+        (0, "2\n", "", "wrong"),
+        (-11, "", "", "crash"),
+        (1, "1\n", "Traceback...\nTypeError: x\n", "error"),
+        (1, "", "==1==ERROR: AddressSanitizer: heap-use-after-free\nSUMMARY: ...\n", "sanitizer"),
+        (0, "1\n", "a.c:3:4: runtime error: misaligned address\n", "sanitizer"),
+        (
+            1,
+            "",
+            "OverflowError: integer result does not fit in 63 bits (big ints are not "
+            "supported yet)\n",
+            "bigint",
+        ),
+    ],
+)
+def test_runner_classifies_each_way_of_disagreeing(
+    returncode: int, stdout: str, stderr: str, kind: str | None
+) -> None:
+    result = subprocess.CompletedProcess(["quack"], returncode, stdout, stderr)
+    mismatch = classify(CONFIGS[0], "1\n", result)
+    assert (mismatch.kind if mismatch else None) == kind
