@@ -146,150 +146,7 @@ QkValue qk_list_collect(QkThread *tstate, QkValue iterable) {
     return list_from(tstate, iterable, false);
 }
 
-/* ---- sorting: CPython's list.sort, comparison for comparison while the list is shorter than
- * 64 items (timsort's count_run, then binary insertion up to its minrun), so that a comparison
- * that raises, or an order that is not one (nan), leaves the list as CPython leaves it. Longer
- * lists are cut into runs the same way; the runs are merged pairwise without galloping (the
- * result is CPython's for any consistent order; the comparisons made are not). The sort permutes
- * indices, so every value stays where the collector sees it: the rooted items and keys tuples. */
-
-typedef struct SortState {
-    QkThread *tstate;
-    QkValue keys; /* tuple */
-    int64_t *perm;
-} SortState;
-
-/* 1 if the key of item a sorts before the key of item b, 0 if not, -1 on error. */
-static int sort_less(SortState *st, int64_t a, int64_t b) {
-    QkValue x = qk_as_tuple(st->keys)->items[a], y = qk_as_tuple(st->keys)->items[b];
-    if (qk_is_int(x) && qk_is_int(y)) {
-        return qk_int_value(x) < qk_int_value(y);
-    }
-    if (qk_is_str(x) && qk_is_str(y)) {
-        return qk_str_compare(x, y) < 0;
-    }
-    QkValue r = qk_richcompare(st->tstate, x, y, QK_COMPARE_OP_LT);
-    return r == QK_NULL ? -1 : r == QK_TRUE ? 1 : r == QK_FALSE ? 0 : qk_truth(st->tstate, r);
-}
-
-static void reverse_slice(int64_t *lo, int64_t *hi) {
-    for (hi--; lo < hi; lo++, hi--) {
-        int64_t t = *lo;
-        *lo = *hi;
-        *hi = t;
-    }
-}
-
-/* The length of the run starting at lo (strictly descending runs are reversed in place), or
- * -1 on error. */
-static int64_t count_run(SortState *st, int64_t *lo, int64_t *hi) {
-    if (hi - lo < 2) {
-        return hi - lo;
-    }
-    int less = sort_less(st, lo[1], lo[0]);
-    if (less < 0) {
-        return -1;
-    }
-    int64_t n = 2;
-    for (int64_t *p = lo + 2; p < hi; p++, n++) {
-        int l = sort_less(st, p[0], p[-1]);
-        if (l < 0) {
-            return -1;
-        }
-        if (l != less) {
-            break;
-        }
-    }
-    if (less) {
-        reverse_slice(lo, lo + n);
-    }
-    return n;
-}
-
-/* [lo, start) is sorted: inserts each of [start, hi) by binary search, as CPython's binarysort. */
-static int binary_insertion(SortState *st, int64_t *lo, int64_t *hi, int64_t *start) {
-    for (; start < hi; start++) {
-        int64_t pivot = *start, *l = lo, *r = start;
-        do {
-            int64_t *p = l + ((r - l) >> 1);
-            int less = sort_less(st, pivot, *p);
-            if (less < 0) {
-                return -1;
-            }
-            if (less) {
-                r = p;
-            } else {
-                l = p + 1;
-            }
-        } while (l < r);
-        memmove(l + 1, l, (size_t)(start - l) * sizeof *l);
-        *l = pivot;
-    }
-    return 0;
-}
-
-/* Merges the sorted runs [lo, mid) and [mid, hi), stably; on error the slice is still a
- * permutation of its items. */
-static int merge_runs(SortState *st, int64_t *lo, int64_t *mid, int64_t *hi, int64_t *tmp) {
-    int64_t na = mid - lo;
-    memcpy(tmp, lo, (size_t)na * sizeof *tmp);
-    int64_t i = 0, *j = mid, *k = lo;
-    while (i < na && j < hi) {
-        /* Only a strictly smaller right item goes first: equal items keep their order. */
-        int less = sort_less(st, *j, tmp[i]);
-        if (less < 0) {
-            memcpy(k, tmp + i, (size_t)(na - i) * sizeof *tmp);
-            return -1;
-        }
-        *k++ = less ? *j++ : tmp[i++];
-    }
-    memcpy(k, tmp + i, (size_t)(na - i) * sizeof *tmp);
-    return 0;
-}
-
-/* timsort's minrun: n itself below 64, else between 32 and 64 so that n / minrun is a power of
- * two or just under one. */
-static int64_t compute_minrun(int64_t n) {
-    int64_t r = 0;
-    while (n >= 64) {
-        r |= n & 1;
-        n >>= 1;
-    }
-    return n + r;
-}
-
-/* Sorts st->perm[0..n); runs[] has room for every run's start and the end. */
-static int timsort(SortState *st, int64_t n, int64_t *tmp, int64_t *runs) {
-    int64_t *perm = st->perm, minrun = compute_minrun(n), nruns = 0;
-    for (int64_t lo = 0; lo < n;) {
-        int64_t len = count_run(st, perm + lo, perm + n);
-        if (len < 0) {
-            return -1;
-        }
-        if (len < minrun) {
-            int64_t force = n - lo <= minrun ? n - lo : minrun;
-            if (binary_insertion(st, perm + lo, perm + lo + force, perm + lo + len) < 0) {
-                return -1;
-            }
-            len = force;
-        }
-        runs[nruns++] = lo;
-        lo += len;
-    }
-    runs[nruns] = n;
-    for (; nruns > 1; nruns = (nruns + 1) / 2) {
-        for (int64_t r = 0; r + 1 < nruns; r += 2) {
-            if (merge_runs(st, perm + runs[r], perm + runs[r + 1], perm + runs[r + 2], tmp) < 0) {
-                return -1;
-            }
-        }
-        for (int64_t r = 0; 2 * r < nruns; r++) {
-            runs[r] = runs[2 * r];
-        }
-        runs[(nruns + 1) / 2] = n;
-    }
-    return 0;
-}
+/* ---- sorting (the algorithm: runtime/listsort.c) ---- */
 
 /* As CPython: the keys first (a key function that raises leaves the list as it was); reverse
  * sorts the reversed list stably and reverses back, so equal items keep their order; a
@@ -318,8 +175,7 @@ int qk_list_sort(QkThread *tstate, QkValue list, QkValue key, bool reverse) {
         }
         failed |= keys == QK_NULL ? -1 : 0;
     }
-    /* perm, then as many for merging, then the run starts. */
-    int64_t *perm = failed ? NULL : malloc((size_t)(3 * n + 2) * sizeof *perm);
+    int64_t *perm = failed ? NULL : malloc((size_t)(n + 1) * sizeof *perm);
     if (!failed && perm == NULL) {
         qk_raise(tstate, &qk_exc_MemoryError, "out of memory");
         failed = -1;
@@ -328,10 +184,11 @@ int qk_list_sort(QkThread *tstate, QkValue list, QkValue key, bool reverse) {
         for (int64_t i = 0; i < n; i++) {
             perm[i] = reverse ? n - 1 - i : i;
         }
-        SortState st = {tstate, keys, perm};
-        int sorted = timsort(&st, n, perm + n, perm + 2 * n);
-        if (reverse) {
-            reverse_slice(perm, perm + n);
+        int sorted = qk_timsort(tstate, keys, perm, n);
+        for (int64_t i = 0; reverse && i < n / 2; i++) {
+            int64_t t = perm[i];
+            perm[i] = perm[n - 1 - i];
+            perm[n - 1 - i] = t;
         }
         /* The list may have changed under a key function or comparison: it becomes the
          * (partly) sorted snapshot. */

@@ -135,6 +135,9 @@ QkValue qk_tuple_from_iterable(QkThread *tstate, QkValue iterable);
 bool qk_sequence_items(QkValue v, QkValue **items, int64_t *n);
 /* Stable sort of the list in place, by key (QK_NULL: the items) and reverse. */
 int qk_list_sort(QkThread *tstate, QkValue list, QkValue key, bool reverse);
+/* Sorts perm, a permutation of the indices of the keys tuple, by the keys, exactly as CPython
+ * 3.11's list.sort compares them (listsort.c); -1 on error, perm still a permutation. */
+int qk_timsort(QkThread *tstate, QkValue keys, int64_t *perm, int64_t n);
 /* Lexicographic comparison of two item arrays (tuples, lists). */
 QkValue qk_sequence_compare(QkThread *tstate, QkValue a, QkValue b, uint32_t op);
 /* `in`, index() and count() of tuples and lists; what: "tuple" or "list" for messages. */
