@@ -856,7 +856,11 @@ def test_jump_targets_are_instructions_and_loops_are_well_formed(path: Path) -> 
             if name == "FOR_ITER":
                 assert names[end + oparg] == "END_FOR"
             if name in ("POP_JUMP_IF_FALSE", "POP_JUMP_IF_TRUE"):
-                before = instrs[instrs.index((offset, name, oparg, end)) - 1][1]
+                at = instrs.index((offset, name, oparg, end)) - 1
+                # `a and b` tests a copy of a: the bool is what was copied.
+                if instrs[at][1] == "COPY":
+                    at -= 1
+                before = instrs[at][1]
                 # Never COMPARE_OP: its result may be any object, so TO_BOOL follows it.
                 bools = ("TO_BOOL", "IS_OP", "CONTAINS_OP", "CHECK_EXC_MATCH")
                 assert before in (*bools, "UNARY_NOT", "LOAD_CONST")
