@@ -80,6 +80,10 @@ static void mark(QkThread *tstate) {
     mark_roots(tstate, &stack);
     while (stack.count > 0) {
         QkObject *ob = stack.items[--stack.count];
+        /* An instance keeps its class alive, whatever else still names the class. */
+        if (ob->type->flags & QK_TYPE_HEAP) {
+            mark_value((QkValue)ob->type, &stack);
+        }
         if (ob->type->traverse != NULL) {
             ob->type->traverse(ob, mark_value, &stack);
         }

@@ -148,15 +148,22 @@ QkValue qk_list_collect(QkThread *tstate, QkValue iterable) {
 
 /* ---- sorting (the algorithm: runtime/listsort.c) ---- */
 
-/* As CPython: the keys first (a key function that raises leaves the list as it was); reverse
- * sorts the reversed list stably and reverses back, so equal items keep their order; a
- * comparison that raises leaves the list in the order the sort had reached. */
+/* As CPython: the list looks empty while it sorts (a key function or comparison that looks at
+ * it sees no items; one that changes it gets "list modified during sort" and its changes are
+ * dropped); the keys first (a key function that raises leaves the list as it was); reverse sorts
+ * the reversed list stably and reverses back, so equal items keep their order; a comparison that
+ * raises leaves the list in the order the sort had reached. */
 int qk_list_sort(QkThread *tstate, QkValue list, QkValue key, bool reverse) {
-    int64_t n = qk_as_list(list)->size;
+    QkList *l = qk_as_list(list);
+    int64_t n = l->size;
     QkValue items = qk_list_to_tuple(tstate, list), keys = QK_NULL;
     if (items == QK_NULL) {
         return -1;
     }
+    QkValue *saved = l->items;
+    int64_t saved_capacity = l->capacity;
+    l->items = NULL;
+    l->size = l->capacity = 0;
     qk_root_push(tstate, &items);
     qk_root_push(tstate, &keys);
     int failed = 0;
@@ -184,24 +191,24 @@ int qk_list_sort(QkThread *tstate, QkValue list, QkValue key, bool reverse) {
         for (int64_t i = 0; i < n; i++) {
             perm[i] = reverse ? n - 1 - i : i;
         }
-        int sorted = qk_timsort(tstate, keys, perm, n);
+        failed = qk_timsort(tstate, keys, perm, n);
         for (int64_t i = 0; reverse && i < n / 2; i++) {
             int64_t t = perm[i];
             perm[i] = perm[n - 1 - i];
             perm[n - 1 - i] = t;
         }
-        /* The list may have changed under a key function or comparison: it becomes the
-         * (partly) sorted snapshot. */
-        QkList *l = qk_as_list(list);
-        if (list_reserve(tstate, l, n) < 0) {
-            failed = -1;
-        } else {
-            for (int64_t i = 0; i < n; i++) {
-                l->items[i] = qk_as_tuple(items)->items[perm[i]];
-            }
-            l->size = n;
-            failed = sorted;
+        for (int64_t i = 0; i < n; i++) {
+            saved[i] = qk_as_tuple(items)->items[perm[i]];
         }
+    }
+    bool modified = l->items != NULL || l->size != 0;
+    free(l->items);
+    l->items = saved;
+    l->size = n;
+    l->capacity = saved_capacity;
+    if (!failed && modified) {
+        qk_raise(tstate, &qk_exc_ValueError, "list modified during sort");
+        failed = -1;
     }
     free(perm);
     qk_root_pop(tstate, 2);

@@ -88,3 +88,52 @@ def hot(n):
 
 
 print(hot(100))
+
+
+# The list looks empty while it sorts; changing it raises and the changes are dropped.
+xs = [3, 1, 2]
+def key(v):
+    print("len during sort", len(xs), xs)
+    return v
+xs.sort(key=key)
+print(xs)
+ys = [3, 1, 2]
+def bad(v):
+    ys.append(v)
+    return v
+try:
+    ys.sort(key=bad)
+except ValueError as e:
+    print(e, ys)
+zs = [5, 4, 3]
+class K:
+    def __init__(self, v):
+        self.v = v
+    def __lt__(self, o):
+        zs.clear()
+        return self.v < o.v
+    def __repr__(self):
+        return f"K{self.v}"
+ks = [K(3), K(1)]
+zs = ks
+try:
+    zs.sort()
+except ValueError as e:
+    print(e, zs)
+ws = [2, 1]
+def k2(v):
+    ws.append(9)
+    ws.pop()
+    return v
+try:
+    ws.sort(key=k2)
+except ValueError as e:
+    print(e, ws)
+def k3(v):
+    raise KeyError(v)
+vs = [3, 2, 1]
+try:
+    vs.sort(key=k3)
+except KeyError as e:
+    print("key", e, vs)
+print(sorted([3, 1, 2], key=lambda v: -v), sorted("hello"))
