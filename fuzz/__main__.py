@@ -14,7 +14,7 @@ from pathlib import Path
 from fuzz.configs import BY_NAME, CONFIGS, Config
 from fuzz.minimize import minimize
 from fuzz.program import generate
-from fuzz.runner import Mismatch, Outcome, check
+from fuzz.runner import Mismatch, Outcome, binary, check
 
 
 def seed_range(text: str) -> range:
@@ -96,6 +96,11 @@ def main(argv: list[str]) -> int:
     unknown = [n for n in names if n not in BY_NAME]
     if unknown:
         parser.error(f"unknown configuration {unknown[0]!r} (known: {', '.join(BY_NAME)})")
+    used = [BY_NAME[n] for n in names if not BY_NAME[n].asan or args.asan_every > 0]
+    missing = [str(binary(c)) for c in used if not binary(c).exists()]
+    if missing:
+        print(f"python -m fuzz: {missing[0]} is missing: build first with scons", file=sys.stderr)
+        return 2
 
     kinds: Counter[str] = Counter()
     failing: dict[int, Mismatch] = {}

@@ -160,6 +160,16 @@ class ProgramGen:
         w.block("def poke(i, objs):", self.mutation(Expr("objs[i % len(objs)]", Kind.ANY)))
         w.block("def other_m(self, x):", ["return (x + 1) % 16"])
         w.block("def make_adder(c):", ["return lambda x: x + c"])
+        w.block("def new_class(i):", [
+            "class C:",
+            "    ca = i % 3",
+            "    def __init__(self, v):",
+            "        self.v = v",
+            "        self.w = 1",
+            "    def m(self, x):",
+            "        return (x + self.v) % 16",
+            "return C",
+        ])  # fmt: skip
         # An exception raised deep in calls a trace follows, caught in the loop.
         w.block("def deep(n, x):", [
             "if n == 0:",
@@ -199,6 +209,8 @@ class ProgramGen:
             [f"{cls}.v = property(lambda self: {self.value()}, lambda self, value: None)"],
             [f"objs.append({r.choice('ABC')}({r.randint(0, 16)}))"],
             ["global G", "G = G + 1 if isinstance(G, int) else 1"],
+            # A class statement rebinds C while instances of the old C live on.
+            ["global C", "C = new_class(i)", "objs.append(C(i % 16))"],
         ]
         if self.deletes:
             choices += [
@@ -215,7 +227,7 @@ class ProgramGen:
         w.line("def run(n, k):")
         w.depth += 1
         # The loop's mutations may rebind these (a declaration must precede every use).
-        w.line("global G, f1")
+        w.line("global G, f1, C")
         ctors = [f"{r.choice('ABC')}({r.randint(0, 16)})" for _ in range(r.randint(1, 4))]
         w.line(f"objs = [{', '.join(ctors)}]")
         w.line("acc = 0")

@@ -85,16 +85,19 @@ def classify(
     return None
 
 
+def binary(config: Config) -> Path:
+    return OUT / "bin" / ("quack-asan" if config.asan else "quack")
+
+
 def run_quack(image: Path, config: Config) -> subprocess.CompletedProcess[str] | None:
     """quack's run of the image; None when it did not finish in time."""
-    binary = OUT / "bin" / ("quack-asan" if config.asan else "quack")
     env = {k: v for k, v in os.environ.items() if not k.startswith("QUACK_")}
     env.update(config.env)
     # A crash must not become a leak report, and the leak checker's own report is a finding.
     env.setdefault("ASAN_OPTIONS", "detect_leaks=1")
     try:
         return subprocess.run(
-            [str(binary), "--image", str(image)],
+            [str(binary(config)), "--image", str(image)],
             capture_output=True,
             text=True,
             errors="replace",

@@ -59,6 +59,7 @@ def test_programs_cover_what_breaks_jits() -> None:
         "yield ",
         "rec(",
         "super().m(",
+        "C = new_class(i)",
         "float('nan')",
         "-0.0",
         "2**53 + 1",
