@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from fuzz import numberlike
+from fuzz import misc, numberlike
 from fuzz.containers import kernel
 from fuzz.exprs import Expr, ExprGen, Kind, guarded
 
@@ -74,6 +74,7 @@ class ProgramGen:
         w.line("import math")
         w.line(f"G = {self.value()}")
         self.classes()
+        w.lines += misc.HELPERS
         self.functions()
         self.run_function()
         entries = ["run"]
@@ -237,6 +238,8 @@ class ProgramGen:
         w.line("t = 0")
         w.line("bm = f1")
         w.line("inc = counter()")
+        w.line("lst = [3, 1, 2]")
+        w.line("txt = ''")
         w.line("for i in range(n):")
         w.depth += 1
         w.line("o = objs[i % len(objs)]")
@@ -275,6 +278,8 @@ class ProgramGen:
             Expr("t", Kind.NUM, 2**31),
         ]
         g = self.exprs(leaves)
+        if r.random() < 0.25:
+            return guarded(misc.statement(r))
         kind = r.randint(0, 13)
         if kind <= 2:
             e = self.small(g.num(2))

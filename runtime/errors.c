@@ -61,6 +61,7 @@ void qk_raise_varargs(QkThread *tstate, QkValue *args, uint32_t n) {
     QkException *e = (QkException *)exc;
     if (n == 2) {
         e->cause = cause;
+        e->suppress_context = true;
     }
     if (tstate->exc_info != exc) {
         e->context = tstate->exc_info;
@@ -136,7 +137,7 @@ static void print_one(QkThread *tstate, QkValue value) {
         print_one(tstate, exc->cause);
         fputs("\nThe above exception was the direct cause of the following exception:\n\n",
               stderr);
-    } else if (exc->context != QK_NULL) {
+    } else if (exc->context != QK_NULL && !exc->suppress_context) {
         print_one(tstate, exc->context);
         fputs("\nDuring handling of the above exception, another exception occurred:\n\n",
               stderr);

@@ -122,7 +122,8 @@ static QkValue exception_repr(QkThread *tstate, QkValue self) {
     return qk_buf_finish(tstate, &b);
 }
 
-/* args, __cause__, __context__ and StopIteration's value live in the object itself. */
+/* args, __cause__, __context__, __suppress_context__ and StopIteration's value live in the
+ * object itself. */
 static QkValue exception_getattr(QkThread *tstate, QkValue self, QkValue name) {
     QkException *exc = (QkException *)self;
     if (qk_str_equal(name, QK_NAME(args))) {
@@ -131,6 +132,9 @@ static QkValue exception_getattr(QkThread *tstate, QkValue self, QkValue name) {
     if (qk_str_equal(name, QK_NAME(cause)) || qk_str_equal(name, QK_NAME(context))) {
         QkValue v = qk_str_equal(name, QK_NAME(cause)) ? exc->cause : exc->context;
         return v != QK_NULL ? v : QK_NONE;
+    }
+    if (strcmp(qk_as_str(name)->data, "__suppress_context__") == 0) {
+        return qk_bool(exc->suppress_context);
     }
     if (qk_isinstance(self, &qk_exc_StopIteration) && strcmp(qk_as_str(name)->data, "value") == 0) {
         QkTuple *args = args_of(self);

@@ -351,6 +351,8 @@ typedef struct QkException {
     QkValue args;    /* tuple: what the exception was constructed with */
     QkValue cause;   /* raise ... from cause: an exception, or QK_NULL */
     QkValue context; /* the exception being handled when this one was raised, or QK_NULL */
+    /* raise ... from X (X None included): the context is not printed (__suppress_context__). */
+    bool suppress_context;
     /* What a NameError or AttributeError raised by a lookup was about, for the suggestion its
      * printed traceback offers (suggestions.c): the name, and the object (an AttributeError)
      * or the globals the lookup ran with (a NameError); QK_NULL otherwise. */
