@@ -43,6 +43,32 @@ HELPERS = [
     "    return len(args) * 10 + len(kwargs) + sum(args) % 7",
     "def kwonly(a, *, b=2, c=3):",
     "    return a * b + c",
+    "def echo():",
+    "    total = 0",
+    "    while True:",
+    "        got = yield total",
+    "        if got is None:",
+    "            return total",
+    "        total += got",
+    "def inner_gen(n):",
+    "    yield from range(n)",
+    "    return n * 10",
+    "def outer_gen(n):",
+    "    r = yield from inner_gen(n)",
+    "    yield r",
+    "def swallow(v):",
+    "    try:",
+    "        return 10 // v",
+    "    finally:",
+    "        if v == 0:",
+    "            return -1",
+    "def reraise(v):",
+    "    try:",
+    "        return [1, 2][v]",
+    "    except IndexError:",
+    "        if v > 5:",
+    "            raise",
+    "        return -v",
 ]
 
 
@@ -139,6 +165,41 @@ def statements(rng: random.Random) -> list[list[str]]:
         [f"acc += (i > {k}) - (i < {k}) + (lst < [{k}]) + ((1, i) < (1, {k}))"],
         ["v = o.v or 5", "acc += v % 7 if isinstance(v, int) else 1", "acc += (o.ca and 2) or 3"],
         [f"del d[i % {j + 1}]"],
+        # Generators driven by send, yield from with a return value, exhausted by next.
+        ["g2 = echo()", "next(g2)", f"g2.send(i % {j + 2})", "acc += g2.send(3)"],
+        [
+            f"acc += sum(outer_gen(i % {j + 2}))",
+            "it2 = iter(lst)",
+            "next(it2)",
+            "acc += next(it2, -1)",
+        ],
+        ["g3 = inner_gen(1)", "next(g3)", "next(g3)"],
+        # Late binding, closures over loop variables, defaults captured.
+        [f"fs = [lambda: q for q in range({j})]", f"gs = [lambda q=q: q for q in range({j})]"]
+        + ["acc += sum(f() for f in fs) + sum(g() for g in gs)"],
+        # Methods of str, tuple and dict; ordering of sets and dicts.
+        [
+            f"acc += len(txt.split('1', {j % 3})) + len(txt.rsplit('2', 1))",
+            "acc += len(txt.partition('3'))",
+            "acc += txt.startswith(('1', '2')) + ('12' in txt) + len(txt.swapcase() * 2)",
+        ],
+        ["tp = tuple(lst)", "acc += tp.count(lst[0]) + tp.index(lst[-1]) + len(tp + (1,))"],
+        [f"if i % {j + 9} == 0:", "    log.append(str(set(lst) | {i % 64, 17, 33, 49}))"],
+        [f"if i % {j + 9} == 0:", "    log.append(str(dict.fromkeys(lst, i)))"],
+        ["dd2 = dict(zip(lst, range(9)))", "del dd2[lst[0]]", "dd2[lst[0]] = 1"]
+        + ["acc += list(dd2)[-1] % 5 + len({v: k for k, v in dd2.items()})"],
+        ["for key in d:", "    d[key + 100] = 1"],
+        ["acc += (i).bit_length() + (2.5).is_integer() + float(i).is_integer()"],
+        # Exceptions through finally, re-raise, several classes, bare except.
+        [f"acc += swallow(i % {j + 1}) + reraise(i % 9)"],
+        [
+            "try:",
+            f"    [1][i % {j + 1}] + {{}}[i]",
+            "except (IndexError, KeyError) as e:",
+            "    log.append(type(e).__name__)",
+            "except:",
+            "    acc += 1",
+        ],
     ]
 
 
