@@ -498,13 +498,21 @@ static uint32_t cp_before(const char *begin, const char **at) {
     return qk_utf8_decode(&p);
 }
 
-static bool is_space_cp(uint32_t c) { return qk_uc_flags(c) & QK_UC_SPACE; }
+/* ASCII answers without the tables (split() and strip() run over mostly ASCII text): tab to
+ * carriage return, the file/group/record/unit separators, space. */
+static bool is_space_cp(uint32_t c) {
+    if (c < 0x80) {
+        return c == ' ' || (c >= 0x09 && c <= 0x0d) || (c >= 0x1c && c <= 0x1f);
+    }
+    return qk_uc_flags(c) & QK_UC_SPACE;
+}
 
 /* The end of the run of code points from byte offset i on that are whitespace (or not). */
 static int64_t space_run(const QkStr *s, int64_t i, bool space) {
     while (i < s->length) {
         const char *p = s->data + i;
-        if (is_space_cp(qk_utf8_decode(&p)) != space) {
+        uint32_t c = (unsigned char)*p < 0x80 ? (unsigned char)*p++ : qk_utf8_decode(&p);
+        if (is_space_cp(c) != space) {
             break;
         }
         i = p - s->data;
