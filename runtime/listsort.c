@@ -455,16 +455,21 @@ int qk_timsort(QkThread *tstate, QkValue keys, int64_t *perm, int64_t n) {
     if (n < 2) {
         return 0;
     }
-    Sort *s = malloc(sizeof *s);
-    int64_t *tmp = malloc((size_t)n * sizeof *tmp);
-    if (s == NULL || tmp == NULL) {
-        free(s);
-        free(tmp);
+    /* Below 64 items there is one run and nothing to merge: no room to merge in. */
+    int64_t *tmp = n < 64 ? NULL : malloc((size_t)n * sizeof *tmp);
+    if (n >= 64 && tmp == NULL) {
         qk_raise(tstate, &qk_exc_MemoryError, "out of memory");
         return -1;
     }
-    *s = (Sort){.tstate = tstate, .keys = keys, .perm = perm, .n = n, .tmp = tmp,
-                .min_gallop = MIN_GALLOP};
+    /* Not zeroed as a whole: the pending runs are written before they are read. */
+    Sort sort, *s = &sort;
+    s->tstate = tstate;
+    s->keys = keys;
+    s->perm = perm;
+    s->n = n;
+    s->tmp = tmp;
+    s->min_gallop = MIN_GALLOP;
+    s->nruns = 0;
     int64_t minrun = compute_minrun(n);
     int failed = 0;
     for (int64_t lo = 0; lo < n && !failed;) {
@@ -496,6 +501,5 @@ int qk_timsort(QkThread *tstate, QkValue keys, int64_t *perm, int64_t n) {
         failed = merge_at(s, i);
     }
     free(tmp);
-    free(s);
     return failed;
 }
