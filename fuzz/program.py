@@ -333,7 +333,8 @@ class ProgramGen:
                 "o.m" in fns,
             )
         if kind == 10:
-            e = g.num(1)
+            # Small: other statements sum the dict's values.
+            e = self.small(g.num(1))
             return self.guarded([f"d[i % {r.randint(2, 9)}] = {e.code}", "acc += len(d)"], e.risky)
         if kind == 11:
             e = self.small(g.num(1))
