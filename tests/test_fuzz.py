@@ -84,7 +84,8 @@ def test_minimizer_keeps_the_failure() -> None:
 def test_fixed_seed_slice_matches_cpython_everywhere() -> None:
     """Every program of the slice prints what CPython prints in every configuration (each tier,
     low thresholds, short traces, both JIT memory modes; every tenth under quack-asan with the
-    collector stress on). On failure, `python -m fuzz --seeds A:B --file DIR` minimizes what disagreed."""
+    collector stress on). On failure, `python -m fuzz --seeds A:B --file DIR` minimizes what
+    disagreed."""
     assert (OUT / "bin" / "quack").exists() and (OUT / "bin" / "quack-asan").exists()
     assert len(CONFIGS) == 9
     seeds = f"{CI_SEEDS.start}:{CI_SEEDS.stop}"
