@@ -828,6 +828,10 @@ static bool in_strip_set(uint32_t c, QkValue chars) {
     if (chars == QK_NULL) {
         return is_space_cp(c);
     }
+    if (c < 0x80) {
+        /* In UTF-8 an ASCII byte is only ever that character. */
+        return memchr(qk_as_str(chars)->data, (int)c, (size_t)qk_as_str(chars)->length) != NULL;
+    }
     const char *p = qk_as_str(chars)->data, *end = p + qk_as_str(chars)->length;
     while (p < end) {
         if (qk_utf8_decode(&p) == c) {
@@ -852,7 +856,8 @@ static QkValue str_strip_impl(QkThread *tstate, const char *fname, int sides, Qk
     const char *lo = s->data, *hi = s->data + s->length;
     while ((sides & STRIP_LEFT) && lo < hi) {
         const char *p = lo;
-        if (!in_strip_set(qk_utf8_decode(&p), chars)) {
+        uint32_t c = (unsigned char)*p < 0x80 ? (unsigned char)*p++ : qk_utf8_decode(&p);
+        if (!in_strip_set(c, chars)) {
             break;
         }
         lo = p;
