@@ -1003,6 +1003,32 @@ static bool final_sigma(const char *begin, const char *at, const char *next, con
 
 enum { CASE_UPPER, CASE_LOWER, CASE_TITLE, CASE_CAPITALIZE, CASE_SWAP, CASE_FOLD };
 
+/* upper(), lower() and casefold() of an all-ASCII str, byte for byte (the common case, with no
+ * table to look in); QK_FALSE when the str is not all ASCII. */
+static QkValue ascii_case(QkThread *tstate, const QkStr *s, bool upper) {
+    char small[256];
+    char *out = s->length <= (int64_t)sizeof small ? small : malloc((size_t)s->length);
+    if (out == NULL) {
+        return qk_raise(tstate, &qk_exc_MemoryError, "out of memory");
+    }
+    for (int64_t i = 0; i < s->length; i++) {
+        unsigned char c = (unsigned char)s->data[i];
+        if (c >= 0x80) {
+            if (out != small) {
+                free(out);
+            }
+            return QK_FALSE;
+        }
+        bool flip = upper ? (c >= 'a' && c <= 'z') : (c >= 'A' && c <= 'Z');
+        out[i] = (char)(flip ? c ^ 0x20 : c);
+    }
+    QkValue r = qk_str_new(tstate, out, s->length);
+    if (out != small) {
+        free(out);
+    }
+    return r;
+}
+
 /* Full mappings: one code point may become several ('ß'.upper() == 'SS'). Title case uppercases
  * (in title case: 'ǆ' becomes 'ǅ') a code point after an uncased one and lowercases the rest. */
 static QkValue str_case(QkThread *tstate, const char *fname, int kind, QkValue self, size_t nargs,
@@ -1011,6 +1037,12 @@ static QkValue str_case(QkThread *tstate, const char *fname, int kind, QkValue s
         return QK_NULL;
     }
     QkStr *s = qk_as_str(self);
+    if (kind == CASE_UPPER || kind == CASE_LOWER || kind == CASE_FOLD) {
+        QkValue ascii = ascii_case(tstate, s, kind == CASE_UPPER);
+        if (ascii != QK_FALSE) {
+            return ascii;
+        }
+    }
     QkBuf b = {0};
     const char *p = s->data, *end = p + s->length;
     bool previous_cased = false, failed = false;
