@@ -88,37 +88,6 @@ static QkValue call_dunder0(QkThread *tstate, QkValue self, int name_id) {
     return call_dunder(tstate, self, name_id, NULL, 0, &found);
 }
 
-/* divmod(a, b) when either is an instance of a class: __divmod__ and __rdivmod__ in the order
- * of a binary operator (the right operand's first when its class derives from the left's and
- * defines it differently). */
-QkValue qk_class_divmod(QkThread *tstate, QkValue a, QkValue b) {
-    QkType *ta = qk_type_of(a), *tb = qk_type_of(b);
-    bool found;
-    bool reflected = ta != tb;
-    bool reflected_first = reflected && qk_type_is_subtype(tb, ta) &&
-                           qk_type_lookup(tb, QK_NAME(rdivmod)) != qk_type_lookup(ta, QK_NAME(rdivmod));
-    QkValue r;
-    if (reflected_first) {
-        r = call_dunder(tstate, b, QK_NAME_rdivmod, &a, 1, &found);
-        if (r != QK_NOT_IMPLEMENTED && (found || r != QK_NULL)) {
-            return r;
-        }
-    }
-    r = call_dunder(tstate, a, QK_NAME_divmod, &b, 1, &found);
-    if (r != QK_NOT_IMPLEMENTED && (found || r != QK_NULL)) {
-        return r;
-    }
-    if (reflected && !reflected_first) {
-        r = call_dunder(tstate, b, QK_NAME_rdivmod, &a, 1, &found);
-        if (r != QK_NOT_IMPLEMENTED && (found || r != QK_NULL)) {
-            return r;
-        }
-    }
-    return qk_raise(tstate, &qk_exc_TypeError,
-                    "unsupported operand type(s) for divmod(): '%s' and '%s'", qk_type_name(a),
-                    qk_type_name(b));
-}
-
 /* ---- slot wrappers: a heap type's slots call its dunders ---- */
 
 static QkValue slot_repr(QkThread *tstate, QkValue self) {
@@ -206,21 +175,13 @@ static const int inplace_names[] = {
     [QK_BINARY_OP_XOR] = QK_NAME_ixor,
 };
 
-/* Both operands' methods are tried here (CPython's SLOT1BINFULL): every class shares this
- * slot, so qk_binary_op calls it once for two different classes. */
-static QkValue slot_number(QkThread *tstate, uint32_t op, QkValue lhs, QkValue rhs) {
-    if (op != qk_plain_binary_op(op)) {
-        bool found;
-        QkValue r = qk_type_of(lhs)->number == slot_number
-                        ? call_dunder(tstate, lhs, inplace_names[qk_plain_binary_op(op)], &rhs, 1,
-                                      &found)
-                        : QK_NOT_IMPLEMENTED;
-        return r == QK_NULL && !found ? QK_NOT_IMPLEMENTED : r;
-    }
+/* CPython's SLOT1BINFULL for the method `name` and its reflection `rname`, over the operands
+ * that take part (do_left, do_right): the right operand's reflection first when its class
+ * derives from the left's and defines it differently, then the left's method, then the right's
+ * reflection. QK_NOT_IMPLEMENTED if none answers. */
+static QkValue call_binary_dunders(QkThread *tstate, QkValue lhs, QkValue rhs, int name,
+                                   int rname, bool do_left, bool do_right) {
     QkType *tl = qk_type_of(lhs), *tr = qk_type_of(rhs);
-    bool do_left = tl->number == slot_number;
-    bool do_right = tr != tl && tr->number == slot_number;
-    int name = binary_names[op][0], rname = binary_names[op][1];
     bool found;
     if (do_left && do_right && qk_type_is_subtype(tr, tl) &&
         qk_type_lookup(tr, qk_names[rname]) != qk_type_lookup(tl, qk_names[rname])) {
@@ -243,6 +204,35 @@ static QkValue slot_number(QkThread *tstate, uint32_t op, QkValue lhs, QkValue r
         }
     }
     return QK_NOT_IMPLEMENTED;
+}
+
+/* Both operands' methods are tried here: every class shares this slot, so qk_binary_op calls
+ * it once for two different classes. */
+static QkValue slot_number(QkThread *tstate, uint32_t op, QkValue lhs, QkValue rhs) {
+    if (op != qk_plain_binary_op(op)) {
+        bool found;
+        QkValue r = qk_type_of(lhs)->number == slot_number
+                        ? call_dunder(tstate, lhs, inplace_names[qk_plain_binary_op(op)], &rhs, 1,
+                                      &found)
+                        : QK_NOT_IMPLEMENTED;
+        return r == QK_NULL && !found ? QK_NOT_IMPLEMENTED : r;
+    }
+    QkType *tl = qk_type_of(lhs), *tr = qk_type_of(rhs);
+    return call_binary_dunders(tstate, lhs, rhs, binary_names[op][0], binary_names[op][1],
+                               tl->number == slot_number, tr != tl && tr->number == slot_number);
+}
+
+/* divmod(a, b) when either is an instance of a class: __divmod__ and __rdivmod__ in a binary
+ * operator's order (a class defining only those has no number slot, so any class takes part). */
+QkValue qk_class_divmod(QkThread *tstate, QkValue a, QkValue b) {
+    QkType *ta = qk_type_of(a), *tb = qk_type_of(b);
+    QkValue r = call_binary_dunders(tstate, a, b, QK_NAME_divmod, QK_NAME_rdivmod,
+                                    ta->flags & QK_TYPE_HEAP, tb != ta && (tb->flags & QK_TYPE_HEAP));
+    return r != QK_NOT_IMPLEMENTED ? r
+                                   : qk_raise(tstate, &qk_exc_TypeError,
+                                              "unsupported operand type(s) for divmod(): '%s' "
+                                              "and '%s'",
+                                              qk_type_name(a), qk_type_name(b));
 }
 
 QkValue qk_binary_dunder_of(QkType *type, uint32_t op) {
