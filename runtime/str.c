@@ -107,15 +107,13 @@ static int64_t cp_index(QkValue v, int64_t offset) {
     return n;
 }
 
-uint32_t qk_utf8_decode(const char **pp) {
+uint32_t qk_utf8_decode_multibyte(const char **pp) {
     const uint8_t *p = (const uint8_t *)*pp;
     uint32_t c = p[0];
-    int extra = c < 0x80 ? 0 : c < 0xe0 ? 1 : c < 0xf0 ? 2 : 3;
-    if (extra > 0) {
-        c &= 0x3f >> extra;
-        for (int i = 1; i <= extra; i++) {
-            c = (c << 6) | (p[i] & 0x3f);
-        }
+    int extra = c < 0xe0 ? 1 : c < 0xf0 ? 2 : 3;
+    c &= 0x3f >> extra;
+    for (int i = 1; i <= extra; i++) {
+        c = (c << 6) | (p[i] & 0x3f);
     }
     *pp += extra + 1;
     return c;
@@ -511,8 +509,7 @@ static bool is_space_cp(uint32_t c) {
 static int64_t space_run(const QkStr *s, int64_t i, bool space) {
     while (i < s->length) {
         const char *p = s->data + i;
-        uint32_t c = (unsigned char)*p < 0x80 ? (unsigned char)*p++ : qk_utf8_decode(&p);
-        if (is_space_cp(c) != space) {
+        if (is_space_cp(qk_utf8_decode(&p)) != space) {
             break;
         }
         i = p - s->data;
@@ -856,8 +853,7 @@ static QkValue str_strip_impl(QkThread *tstate, const char *fname, int sides, Qk
     const char *lo = s->data, *hi = s->data + s->length;
     while ((sides & STRIP_LEFT) && lo < hi) {
         const char *p = lo;
-        uint32_t c = (unsigned char)*p < 0x80 ? (unsigned char)*p++ : qk_utf8_decode(&p);
-        if (!in_strip_set(c, chars)) {
+        if (!in_strip_set(qk_utf8_decode(&p), chars)) {
             break;
         }
         lo = p;

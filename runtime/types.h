@@ -96,8 +96,17 @@ int64_t qk_str_cp_length(QkValue s); /* len(): code points */
 bool qk_str_is_ascii(QkValue s);
 /* Byte offset of code point i (0 <= i <= len). */
 int64_t qk_str_cp_offset(QkValue s, int64_t i);
-/* UTF-8 decoding of one code point at *p (advanced past it). */
-uint32_t qk_utf8_decode(const char **p);
+/* The code point of the multi-byte UTF-8 sequence at *p, advancing *p past it. */
+uint32_t qk_utf8_decode_multibyte(const char **p);
+/* The code point at *p (valid UTF-8), advancing *p past it: ASCII, most text, without a call. */
+static inline uint32_t qk_utf8_decode(const char **p) {
+    unsigned char c = (unsigned char)**p;
+    if (c < 0x80) {
+        (*p)++;
+        return c;
+    }
+    return qk_utf8_decode_multibyte(p);
+}
 /* The str as int() and float() read it (as CPython does): a decimal digit of any script becomes
  * its ASCII digit, any whitespace a space, anything else non-ASCII '?'. A malloc'd,
  * NUL-terminated copy (NULL when out of memory); *length is its length. */
