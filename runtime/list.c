@@ -150,9 +150,8 @@ QkValue qk_list_collect(QkThread *tstate, QkValue iterable) {
 
 /* As CPython: the list looks empty while it sorts (a key function or comparison that looks at
  * it sees no items; one that changes it gets "list modified during sort" and its changes are
- * dropped); the keys first (a key function that raises leaves the list as it was); reverse sorts
- * the reversed list stably and reverses back, so equal items keep their order; a comparison that
- * raises leaves the list in the order the sort had reached. */
+ * dropped); the keys first (a key function that raises leaves the list as it was); a comparison
+ * that raises leaves the list in the order the sort had reached. */
 int qk_list_sort(QkThread *tstate, QkValue list, QkValue key, bool reverse) {
     QkList *l = qk_as_list(list);
     int64_t n = l->size;
@@ -188,15 +187,7 @@ int qk_list_sort(QkThread *tstate, QkValue list, QkValue key, bool reverse) {
         failed = -1;
     }
     if (!failed) {
-        for (int64_t i = 0; i < n; i++) {
-            perm[i] = reverse ? n - 1 - i : i;
-        }
-        failed = qk_timsort(tstate, keys, perm, n);
-        for (int64_t i = 0; reverse && i < n / 2; i++) {
-            int64_t t = perm[i];
-            perm[i] = perm[n - 1 - i];
-            perm[n - 1 - i] = t;
-        }
+        failed = qk_timsort(tstate, keys, perm, n, reverse);
         for (int64_t i = 0; i < n; i++) {
             saved[i] = qk_as_tuple(items)->items[perm[i]];
         }

@@ -451,7 +451,8 @@ static int64_t compute_minrun(int64_t n) {
     return n + r;
 }
 
-int qk_timsort(QkThread *tstate, QkValue keys, int64_t *perm, int64_t n) {
+/* Sorts perm[0..n), the indices of the keys in order. */
+static int timsort(QkThread *tstate, QkValue keys, int64_t *perm, int64_t n) {
     if (n < 2) {
         return 0;
     }
@@ -501,5 +502,21 @@ int qk_timsort(QkThread *tstate, QkValue keys, int64_t *perm, int64_t n) {
         failed = merge_at(s, i);
     }
     free(tmp);
+    return failed;
+}
+
+int qk_timsort(QkThread *tstate, QkValue keys, int64_t *perm, int64_t n, bool reverse) {
+    for (int64_t i = 0; i < n; i++) {
+        perm[i] = i;
+    }
+    /* reverse sorts the reversed list stably and reverses back, so equal items keep their
+     * order (as CPython; on an error too). */
+    if (reverse) {
+        reverse_slice(perm, perm + n);
+    }
+    int failed = timsort(tstate, keys, perm, n);
+    if (reverse) {
+        reverse_slice(perm, perm + n);
+    }
     return failed;
 }

@@ -144,9 +144,10 @@ QkValue qk_tuple_from_iterable(QkThread *tstate, QkValue iterable);
 bool qk_sequence_items(QkValue v, QkValue **items, int64_t *n);
 /* Stable sort of the list in place, by key (QK_NULL: the items) and reverse. */
 int qk_list_sort(QkThread *tstate, QkValue list, QkValue key, bool reverse);
-/* Sorts perm, a permutation of the indices of the keys tuple, by the keys, exactly as CPython
- * 3.11's list.sort compares them (listsort.c); -1 on error, perm still a permutation. */
-int qk_timsort(QkThread *tstate, QkValue keys, int64_t *perm, int64_t n);
+/* Leaves in perm[0..n) the indices of the keys tuple's n items in sorted order (reverse: as
+ * list.sort(reverse=True)), comparing exactly as CPython 3.11's list.sort does (listsort.c);
+ * -1 on error, perm then the order the sort had reached. */
+int qk_timsort(QkThread *tstate, QkValue keys, int64_t *perm, int64_t n, bool reverse);
 /* Lexicographic comparison of two item arrays (tuples, lists). */
 QkValue qk_sequence_compare(QkThread *tstate, QkValue a, QkValue b, uint32_t op);
 /* `in`, index() and count() of tuples and lists; what: "tuple" or "list" for messages. */
