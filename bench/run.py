@@ -18,7 +18,6 @@ import difflib
 import json
 import math
 import os
-import platform
 import re
 import shutil
 import statistics
@@ -31,8 +30,10 @@ from pathlib import Path
 from typing import TypeAlias
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # the target names are the generator's
+from generator.targets import host_target  # noqa: E402
+
 PROGRAMS_DIR = ROOT / "bench" / "programs"
-TARGETS = {"x86_64": "x86_64", "amd64": "x86_64", "aarch64": "aarch64", "arm64": "aarch64"}
 CONFIGS = ("interp", "jit", "cpython")
 TIMEOUT = 600
 COMPILE_BENCH = re.compile(
@@ -83,9 +84,7 @@ class CompileBench:
 
 
 def default_quack() -> Path:
-    machine = platform.machine()
-    target = TARGETS.get(machine.lower(), machine)
-    return ROOT / "out" / target / "bin" / "quack"
+    return ROOT / "out" / host_target().name / "bin" / "quack"
 
 
 def clean_env(**overrides: str) -> dict[str, str]:

@@ -5,7 +5,6 @@ and every configuration runs that image."""
 from __future__ import annotations
 
 import os
-import platform
 import subprocess
 import sys
 import tempfile
@@ -14,9 +13,10 @@ from pathlib import Path
 
 from fuzz.configs import Config
 from fuzz.reference import Reference, run_cpython
+from generator.targets import host_target
 
 ROOT = Path(__file__).resolve().parent.parent
-TARGET = {"x86_64": "x86_64", "aarch64": "aarch64", "arm64": "aarch64"}[platform.machine()]
+TARGET = host_target().name
 OUT = ROOT / "out" / TARGET
 sys.path.insert(0, str(OUT / "lib"))  # the front end's opcode table is a build product
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.errors import ToolchainError, run_main
+from generator.targets import find_target, host_target
 
 MIN_MAJOR = 19  # preserve_none and musttail across it first work in clang 19
 CLANG_ENV = "QUACK_CLANG"  # overrides the search with a path or a command name
@@ -29,34 +30,25 @@ _CANDIDATES = tuple(f"clang-{major}" for major in range(MIN_MAJOR, MIN_MAJOR + 8
 _COMMON_FLAGS = (
     "-O3",
     "-std=c11",
+    # Freestanding, with stencil_src/libc/ for the few C library declarations the runtime's
+    # headers need: no host or target C library headers, so one machine builds every target (and
+    # clang invents no library calls for builtins: they would be holes the runtime did not ask for).
+    "-ffreestanding",
+    "-nostdlibinc",
     # Stencils are straight-line copies: unwind tables would be a section nobody loads,
     "-fno-asynchronous-unwind-tables",
-    # a stack protector reads %fs and calls __stack_chk_fail,
+    # and a stack protector reads a canary from thread-local storage and calls __stack_chk_fail.
     "-fno-stack-protector",
-    # and library calls clang invents for builtins would be holes the runtime did not ask for.
-    "-fno-builtin",
-    # A switch's jump table would be addressed with a 32-bit absolute relocation (R_X86_64_32S)
-    # that JIT memory above 2 GB cannot satisfy; compare-and-branch chains need no data at all.
+    # A switch's jump table would be data addressed by absolute relocations (R_X86_64_32S on
+    # x86_64, that JIT memory above 2 GB cannot satisfy); compare-and-branch chains need none.
     "-fno-jump-tables",
     "-Wall",
     "-Wextra",
     "-Werror",
 )
 
-TARGET_FLAGS = {
-    "x86_64": (
-        "--target=x86_64-unknown-linux-gnu",  # the stencil's target, whatever the build host is
-        # Not position independent, medium model with every datum "large": data and value holes
-        # are 64-bit immediates (R_X86_64_64) and never R_X86_64_32S, which would force JIT memory
-        # into the low 2 GB. Code references stay rel32 (PLT32).
-        "-fno-pic",
-        "-mcmodel=medium",
-        "-mlarge-data-threshold=0",
-        # Helper calls go through a GOT slot (GOTPCRELX) that the patcher relaxes to a direct call
-        # when the helper is within reach, instead of a rel32 that might not reach it.
-        "-fno-plt",
-    ),
-}
+# Include directories of every stencil, relative to the checkout, before the target's out/ ones.
+SOURCE_INCLUDES = ("stencil_src/libc", "runtime", "stencil_src")
 
 
 class ClangError(ToolchainError):
@@ -116,10 +108,10 @@ def find_clang(override: str | None = None) -> Clang:
 
 def stencil_flags(target: str) -> list[str]:
     """Every flag a stencil (template.c or shim.c) is compiled with for `target`."""
-    if target not in TARGET_FLAGS:
-        known = ", ".join(TARGET_FLAGS)
-        raise ToolchainError(f"unknown stencil target {target!r} (known: {known})")
-    return [*TARGET_FLAGS[target], *_COMMON_FLAGS]
+    found = find_target(target)
+    if found.unsupported is not None:
+        raise ToolchainError(f"{found.name}: {found.unsupported}")
+    return [f"--target={found.triple}", *found.flags, *_COMMON_FLAGS]
 
 
 def stencil_command(
@@ -127,19 +119,22 @@ def stencil_command(
     target: str,
     source: str,
     output: str,
-    includes: list[str],
+    out_dir: str,
     body: str | None = None,
     oparg: int | None = None,
     depth: int | None = None,
 ) -> list[str]:
-    """The command compiling one stencil object; `body` is the micro-op body for template.c,
-    `oparg`, if given, the oparg compiled in as a constant, and `depth` how many stack values
-    are cached in registers when it starts (a micro-op that caches them).
+    """The command compiling one stencil object, for the build and the tests alike: `source` is
+    stencil_src/template.c or shim.c, `out_dir` the target's generated tree (out/<target>), `body`
+    the micro-op body for template.c, `oparg`, if given, the oparg compiled in as a constant, and
+    `depth` how many stack values are cached in registers when it starts (a micro-op that caches
+    them).
 
-    `body` is given relative to an include directory (e.g. "uops/_NOP.c.h" with -I out/x86_64), and
-    the checkout's path is mapped away, so objects are identical wherever the tree lives.
+    Run from the checkout's top: `body` is relative to `out_dir` (e.g. "uops/_NOP.c.h"), and the
+    checkout's path is mapped away, so objects are identical wherever the tree lives.
     """
     command = [clang.path, *stencil_flags(target), f"-ffile-prefix-map={os.getcwd()}=."]
+    includes = [*SOURCE_INCLUDES, f"{out_dir}/include", out_dir]
     command += [f"-I{include}" for include in includes]
     if body is not None:
         command.append(f'-DQK_UOP_BODY="{body}"')
@@ -175,11 +170,11 @@ def main(argv: list[str]) -> int:
         description="Check clang and compile one stencil object with the stencil flags.",
     )
     parser.add_argument("--clang", help=f"clang to use (default: ${CLANG_ENV}, then the PATH)")
-    parser.add_argument("--target", default="x86_64", choices=sorted(TARGET_FLAGS))
-    parser.add_argument("--body", help="micro-op body, relative to an -I directory")
+    parser.add_argument("--target", default=host_target().name, help="generator.targets name")
+    parser.add_argument("--body", help="micro-op body, relative to --out-dir")
     parser.add_argument("--oparg", type=int, help="compile the body for this oparg only")
     parser.add_argument("--depth", type=int, help="stack values cached in registers on entry")
-    parser.add_argument("-I", dest="includes", action="append", default=[])
+    parser.add_argument("--out-dir", default=f"out/{host_target().name}", help="generated tree")
     parser.add_argument("-o", dest="output", help="object to write")
     parser.add_argument("source", nargs="?", help="stencil_src/template.c or stencil_src/shim.c")
     args = parser.parse_args(argv)
@@ -194,7 +189,7 @@ def main(argv: list[str]) -> int:
         args.target,
         args.source,
         args.output,
-        args.includes,
+        args.out_dir,
         args.body,
         args.oparg,
         args.depth,

@@ -13,7 +13,7 @@ from pathlib import Path
 from elftools.common.exceptions import ELFError
 from elftools.elf.constants import SH_FLAGS
 from elftools.elf.elffile import ELFFile
-from elftools.elf.enums import ENUM_RELOC_TYPE_x64
+from elftools.elf.enums import ENUM_RELOC_TYPE_AARCH64, ENUM_RELOC_TYPE_x64
 from elftools.elf.relocation import RelocationSection
 from elftools.elf.sections import Section as ElfSection
 from elftools.elf.sections import SymbolTableSection
@@ -78,6 +78,7 @@ _RELOC_NAMES = {
         ENUM_RELOC_TYPE_x64,
         {32: "R_X86_64_SIZE32", 33: "R_X86_64_SIZE64", 41: "R_X86_64_GOTPCRELX"},
     ),
+    "EM_AARCH64": _names(ENUM_RELOC_TYPE_AARCH64, {299: "R_AARCH64_LDST128_ABS_LO12_NC"}),
 }
 
 

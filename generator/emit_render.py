@@ -11,25 +11,6 @@ import jinja2
 from generator import provenance
 
 TEMPLATES = Path(__file__).parent / "templates"
-# The modules whose code shapes the generated C; a change to any of them changes every digest.
-# (Stencil modules are not listed: they do not affect what this generator writes.)
-_CODE_MODULES = (
-    "analyzer.py",
-    "cases.py",
-    "defs.py",
-    "effects.py",
-    "emit_body.py",
-    "emit_metadata.py",
-    "emit_opcodes.py",
-    "emit_render.py",
-    "emit_tier1.py",
-    "emit_tier2.py",
-    "emit_uop.py",
-    "lexer.py",
-    "model.py",
-    "parser.py",
-    "stack.py",
-)
 
 
 def c_string(text: str) -> str:
@@ -60,10 +41,7 @@ def render(template: str, **context: object) -> str:
 @cache
 def generator_digest() -> str:
     """Templates and generator code, by content: outputs change when the generator does."""
-    generator_dir = Path(__file__).parent
-    code = [generator_dir / name for name in _CODE_MODULES]
-    templates = sorted(p for p in TEMPLATES.glob("*.jinja") if not p.name.startswith("stencils"))
-    return provenance.digest(p.read_bytes() for p in code + templates)
+    return provenance.digest(p.read_bytes() for p in provenance.generator_files("generator.cases"))
 
 
 def write_if_changed(path: Path, text: str) -> bool:

@@ -38,6 +38,16 @@ class PatchKind(enum.IntEnum):
     ABS64 = 0  # 8 bytes: value + addend
     REL32 = 1  # 4 bytes: value + addend - hole address, which must fit in int32
     GOTPCRELX = 2  # x86_64 load/call/jmp through a GOT slot in this stencil's data, relaxable
+    # aarch64 (the bits of one instruction; V is value + addend, P the hole's address):
+    A64_PAGE21 = 3  # adrp: (page(V) - page(P)) >> 12 in immlo:immhi, within ±4 GB
+    A64_LO12 = 4  # add (immediate): V & 0xfff in imm12
+    A64_LO12_S1 = 5  # ldr/str of 2 bytes: (V & 0xfff) >> 1 in imm12
+    A64_LO12_S2 = 6  # of 4 bytes
+    A64_LO12_S3 = 7  # of 8 bytes
+    A64_LO12_S4 = 8  # of 16 bytes
+    A64_BRANCH26 = 9  # b/bl: (V - P) >> 2 in imm26, ±128 MB; a far call gets a trampoline
+    A64_BRANCH19 = 10  # b.cond/cbz/cbnz: (V - P) >> 2 in imm19, ±1 MB
+    A64_BRANCH14 = 11  # tbz/tbnz: (V - P) >> 2 in imm14, ±32 KB
 
 
 class HoleValue(enum.IntEnum):

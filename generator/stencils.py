@@ -1,7 +1,10 @@
-"""Extracts stencils from compiled micro-op objects and writes the stencil header.
+"""Extracts stencils from compiled micro-op objects and writes the stencil headers.
 
-    python -m generator.stencils --target x86_64 --shim out/x86_64/stencils/shim.o \
-        --out out/x86_64/include/quack_stencils.h out/x86_64/stencils/*.o
+    python -m generator.stencils --target x86_64-linux --shim out/x86_64-linux/stencils/shim.o \
+        --out out/x86_64-linux/include out/x86_64-linux/stencils/*.o
+
+writes the target's header, quack_stencils-<target>.h, and quack_stencils.h, which includes the
+header of whichever target the C compiler builds for.
 
 Each object is named after its stencil (`_BINARY_OP.o`; `_BINARY_OP_INT.oparg6.o` for the one
 compiled for oparg 6; `_BINARY_OP_ADD_INT.cache2.o` for the one that starts with two stack values
@@ -15,27 +18,23 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from generator import provenance
+from generator.aarch64 import AArch64
 from generator.clang import Clang, disassemble, find_clang, stencil_flags
 from generator.elf_reader import read_object
 from generator.emit_render import environment, write_if_changed
 from generator.relocations import MAX_DATA_ALIGN, TargetBackend, build_stencil
 from generator.stack_cache import CACHE_REGISTERS, SPILL
 from generator.stencil_model import HoleValue, PatchKind, Stencil
+from generator.targets import TARGETS, Target, find_target, host_target
 from generator.x86_64 import X86_64
 
-BACKENDS: dict[str, TargetBackend] = {"x86_64": X86_64()}
+# Each architecture's relocation knowledge, by (architecture, object format).
+BACKENDS: dict[tuple[str, str], TargetBackend] = {
+    ("x86_64", "elf"): X86_64(),
+    ("aarch64", "elf"): AArch64(),
+}
 SHIM = "shim"
-# This module and the ones shaping its output: a change to any of them changes the digest.
-_CODE = (
-    "stencils.py",
-    "relocations.py",
-    "x86_64.py",
-    "elf_reader.py",
-    "stencil_model.py",
-    "stack_cache.py",
-    "clang.py",
-    "templates/stencils.h.jinja",
-)
+SELECTOR = "quack_stencils.h"
 
 
 def _rows(data: bytes) -> list[str]:
@@ -45,14 +44,18 @@ def _rows(data: bytes) -> list[str]:
     ]
 
 
-def extract(name: str, obj: Path, target: str, clang: Clang) -> Stencil:
-    return build_stencil(name, read_object(obj, name), BACKENDS[target], disassemble(clang, obj))
+def header_name(target: Target) -> str:
+    return f"quack_stencils-{target.name}.h"
+
+
+def extract(name: str, obj: Path, target: Target, clang: Clang) -> Stencil:
+    backend = BACKENDS[(target.arch, target.object_format)]
+    return build_stencil(name, read_object(obj, name), backend, disassemble(clang, obj))
 
 
 def input_digest(objects: Iterable[tuple[str, Path]], clang: Clang, target: str) -> str:
-    here = Path(__file__).parent
     parts = [clang.version.encode(), " ".join(stencil_flags(target)).encode()]
-    parts += [(here / name).read_bytes() for name in _CODE]
+    parts += [path.read_bytes() for path in provenance.generator_files("generator.stencils")]
     for name, path in sorted(objects):
         parts += [name.encode(), path.read_bytes()]
     return provenance.digest(parts)
@@ -91,23 +94,39 @@ def render_header(
     )
 
 
+def render_selector() -> str:
+    """quack_stencils.h: the stencil header of the target being compiled for, by the compiler's
+    predefined macros; #error for any other target, or one whose header is not there."""
+    return (
+        environment()
+        .get_template("stencil_select.h.jinja")
+        .render(
+            header=provenance.header_line("generator.stencils", provenance.digest([])).rstrip("\n"),
+            targets=[(t, header_name(t)) for t in TARGETS],
+        )
+    )
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m generator.stencils",
         description="Write the stencil header from stencil objects.",
     )
-    parser.add_argument("--target", default="x86_64", choices=sorted(BACKENDS))
+    parser.add_argument("--target", default=host_target().name, help="a generator.targets name")
     parser.add_argument("--clang", help="the clang the objects were built with (default: search)")
     parser.add_argument("--shim", type=Path, required=True, help="the compiled stencil_src/shim.c")
-    parser.add_argument("--out", type=Path, required=True, help="the header to write")
+    parser.add_argument("--out", type=Path, required=True, help="the include directory")
     parser.add_argument("objects", type=Path, nargs="*", help="one <UOP>.o per micro-op")
     args = parser.parse_args(argv)
     clang = find_clang(args.clang)
+    target = find_target(args.target)
     named = [(obj.name.removesuffix(".o"), obj) for obj in args.objects]
-    stencils = [extract(name, obj, args.target, clang) for name, obj in named]
-    shim = extract(SHIM, args.shim, args.target, clang)
-    digest = input_digest([*named, (SHIM, args.shim)], clang, args.target)
-    write_if_changed(args.out, render_header(stencils, shim, clang, args.target, digest))
+    stencils = [extract(name, obj, target, clang) for name, obj in named]
+    shim = extract(SHIM, args.shim, target, clang)
+    digest = input_digest([*named, (SHIM, args.shim)], clang, target.name)
+    header = render_header(stencils, shim, clang, target.name, digest)
+    write_if_changed(args.out / header_name(target), header)
+    write_if_changed(args.out / SELECTOR, render_selector())
     return 0
 
 

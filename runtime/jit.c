@@ -22,7 +22,8 @@ static uint64_t now_ns(void) {
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-/* Where every micro-op's code and data go, after the shim's: offsets[count] is the total. A
+/* Where every micro-op's code and data go, after the shim's: offsets[count] is where the
+ * trampolines for far calls start (aligned to 8, far_calls of them at most), code_size the end. A
  * micro-op that keeps no stack value in registers, reached with some cached, is preceded by the
  * spill stencil for that depth (spills[i], else NULL); stencils[i] is the micro-op's own, for the
  * depth it is reached at and its oparg. */
@@ -30,13 +31,14 @@ typedef struct Layout {
     size_t *code_offsets, *data_offsets;
     const QkStencil **stencils, **spills;
     size_t code_size, data_size;
+    uint32_t far_calls;
 } Layout;
 
 /* Declares Layout `name` for `count` micro-ops, its arrays on the stack (variable length). */
 #define LAYOUT(name, count)                                                                        \
     size_t name##_code[(count) + 1], name##_data[(count) + 1];                                     \
     const QkStencil *name##_stencils[(count) + 1], *name##_spills[(count) + 1];                   \
-    Layout name = {name##_code, name##_data, name##_stencils, name##_spills, 0, 0}
+    Layout name = {name##_code, name##_data, name##_stencils, name##_spills, 0, 0, 0}
 
 /* The stencil of a micro-op at a cache depth, for its oparg if it has one of its own. */
 static const QkStencil *stencil_for(const QkUOpInst *uop, uint32_t depth) {
@@ -53,6 +55,7 @@ static const QkStencil *stencil_for(const QkUOpInst *uop, uint32_t depth) {
 static void place(Layout *l, const QkStencil *s) {
     l->code_size += s->code_size;
     l->data_size += round_up(s->data_size, QK_STENCIL_DATA_ALIGN);
+    l->far_calls += qk_stencil_far_calls(s);
 }
 
 static int layout(const QkExecutor *ex, Layout *l) {
@@ -81,7 +84,9 @@ static int layout(const QkExecutor *ex, Layout *l) {
         place(l, l->stencils[i]);
         depth = base->n_by_cache > 0 ? qk_uop_cache_out[uop->opcode][depth] : 0;
     }
+    l->code_size = round_up(l->code_size, 8);
     l->code_offsets[ex->count] = l->code_size;
+    l->code_size += (size_t)l->far_calls * QK_TRAMPOLINE_SIZE;
     return 0;
 }
 
@@ -89,7 +94,14 @@ static int layout(const QkExecutor *ex, Layout *l) {
  * shim continues into the first micro-op. */
 static int emit(const QkExecutor *ex, const Layout *l, uint8_t *code, uintptr_t code_base,
                 uint8_t *data, uintptr_t data_base) {
-    QkPatchValues shim_values = {.cont = code_base + l->code_offsets[0]};
+    uintptr_t far_targets[l->far_calls + 1];
+    size_t at_trampolines = l->code_offsets[ex->count];
+    QkTrampolines trampolines = {code + at_trampolines, code_base + at_trampolines, 0,
+                                 l->far_calls, far_targets};
+    /* Unused trampoline room is never run, but its bytes are the trace's: make them defined. */
+    memset(code + at_trampolines, 0, l->code_size - at_trampolines);
+    QkPatchValues shim_values = {.cont = code_base + l->code_offsets[0],
+                                 .trampolines = &trampolines};
     int failed = qk_patch_stencil(&qk_shim_stencil, code, code_base, data, data_base,
                                   &shim_values);
     for (uint32_t i = 0; i < ex->count && !failed; i++) {
@@ -97,7 +109,8 @@ static int emit(const QkExecutor *ex, const Layout *l, uint8_t *code, uintptr_t 
         size_t at = l->code_offsets[i], data_at = l->data_offsets[i];
         if (l->spills[i] != NULL) {
             const QkStencil *spill = l->spills[i];
-            QkPatchValues values = {.cont = code_base + at + spill->code_size};
+            QkPatchValues values = {.cont = code_base + at + spill->code_size,
+                                    .trampolines = &trampolines};
             failed = qk_patch_stencil(spill, code + at, code_base + at, data + data_at,
                                       data_base + data_at, &values);
             at += spill->code_size;
@@ -111,6 +124,7 @@ static int emit(const QkExecutor *ex, const Layout *l, uint8_t *code, uintptr_t 
             .oparg = uop->oparg,
             .operand = (uintptr_t)uop->operand,
             .target = uop->target,
+            .trampolines = &trampolines,
         };
         failed |= qk_patch_stencil(l->stencils[i], code + at, code_base + at, data + data_at,
                                    data_base + data_at, &values);

@@ -19,6 +19,14 @@ static void write32(uint8_t *at, int64_t v) {
     memcpy(at, &narrow, sizeof narrow);
 }
 
+static uint32_t read32(const uint8_t *at) {
+    uint32_t v;
+    memcpy(&v, at, sizeof v);
+    return v;
+}
+
+static void write32u(uint8_t *at, uint32_t v) { memcpy(at, &v, sizeof v); }
+
 static uint64_t read64(const uint8_t *at) {
     uint64_t v;
     memcpy(&v, at, sizeof v);
@@ -76,9 +84,86 @@ static int patch_gotpcrelx(const QkHole *h, uint8_t *code, uintptr_t place, cons
     return QK_PATCH_OK;
 }
 
+/* Whether `v` fits in a signed field of `bits` bits. */
+static int fits_signed(int64_t v, int bits) {
+    int64_t limit = (int64_t)1 << (bits - 1);
+    return v >= -limit && v < limit;
+}
+
+/* Replaces the instruction's bits [shift, shift + width) with `field`. */
+static void set_bits(uint8_t *at, uint32_t field, int shift, int width) {
+    uint32_t mask = (width == 32 ? UINT32_MAX : ((UINT32_C(1) << width) - 1)) << shift;
+    write32u(at, (read32(at) & ~mask) | ((field << shift) & mask));
+}
+
+/* The trampoline that calls `target` (written on first use); 0 when there is no room left. */
+static uintptr_t trampoline(QkTrampolines *t, uintptr_t target) {
+    if (t == NULL) {
+        return 0;
+    }
+    for (uint32_t i = 0; i < t->count; i++) {
+        if (t->targets[i] == target) {
+            return t->run + (uintptr_t)i * QK_TRAMPOLINE_SIZE;
+        }
+    }
+    if (t->count == t->capacity) {
+        return 0;
+    }
+    uint8_t *at = t->write + (size_t)t->count * QK_TRAMPOLINE_SIZE;
+    write32u(at, 0x58000050u);     /* ldr x16, #8 */
+    write32u(at + 4, 0xd61f0200u); /* br x16 */
+    uint64_t address = target;
+    memcpy(at + 8, &address, sizeof address);
+    t->targets[t->count] = target;
+    return t->run + (uintptr_t)t->count++ * QK_TRAMPOLINE_SIZE;
+}
+
+/* An aarch64 branch (b, bl, b.cond, cbz, tbz...) whose word offset is the `width`-bit field at
+ * bit `shift`. A call to a runtime function out of reach goes through a trampoline. */
+static int patch_branch(const QkHole *h, uint8_t *at, uintptr_t place, uint64_t target,
+                        int shift, int width, QkTrampolines *t) {
+    int64_t delta = (int64_t)(target - place);
+    if (!fits_signed(delta, width + 2) && h->value == QK_HOLE_SYMBOL && width == 26) {
+        uintptr_t via = trampoline(t, (uintptr_t)target);
+        if (via == 0) {
+            return QK_PATCH_OUT_OF_RANGE;
+        }
+        delta = (int64_t)(via - place);
+    }
+    if (delta % 4 != 0) {
+        return QK_PATCH_BAD_STENCIL;
+    }
+    if (!fits_signed(delta, width + 2)) {
+        return QK_PATCH_OUT_OF_RANGE;
+    }
+    set_bits(at, (uint32_t)(delta >> 2), shift, width);
+    return QK_PATCH_OK;
+}
+
+/* An aarch64 adrp: the distance in 4 KB pages, its low 2 bits at 29, the high 19 at 5. */
+static int patch_page21(uint8_t *at, uintptr_t place, uint64_t target) {
+    int64_t pages = (int64_t)(target >> 12) - (int64_t)(place >> 12);
+    if (!fits_signed(pages, 21)) {
+        return QK_PATCH_OUT_OF_RANGE;
+    }
+    set_bits(at, (uint32_t)pages & 3u, 29, 2);
+    set_bits(at, (uint32_t)(pages >> 2), 5, 19);
+    return QK_PATCH_OK;
+}
+
+/* An aarch64 add or load/store of 1 << scale bytes: the low 12 bits of the address, scaled. */
+static int patch_lo12(uint8_t *at, uint64_t target, int scale) {
+    uint32_t low = (uint32_t)(target & 0xfff);
+    if (low % (1u << scale) != 0) {
+        return QK_PATCH_BAD_STENCIL;
+    }
+    set_bits(at, low >> scale, 10, 12);
+    return QK_PATCH_OK;
+}
+
 /* Patches the holes of one part (code or data) that starts at run-time address `base`. */
 static int patch_part(uint8_t *dst, uintptr_t base, const QkHole *holes, uint32_t n,
-                      const uint8_t *data, const Placement *p) {
+                      const uint8_t *data, const Placement *p, QkTrampolines *t) {
     for (uint32_t i = 0; i < n; i++) {
         const QkHole *h = &holes[i];
         uint8_t *at = dst + h->offset;
@@ -103,12 +188,31 @@ static int patch_part(uint8_t *dst, uintptr_t base, const QkHole *holes, uint32_
         }
         case QK_PATCH_GOTPCRELX:
             status = patch_gotpcrelx(h, dst, place, data, p);
-            if (status != QK_PATCH_OK) {
-                return status;
-            }
+            break;
+        case QK_PATCH_A64_PAGE21:
+            status = patch_page21(at, place, target);
+            break;
+        case QK_PATCH_A64_LO12:
+        case QK_PATCH_A64_LO12_S1:
+        case QK_PATCH_A64_LO12_S2:
+        case QK_PATCH_A64_LO12_S3:
+        case QK_PATCH_A64_LO12_S4:
+            status = patch_lo12(at, target, h->kind - QK_PATCH_A64_LO12);
+            break;
+        case QK_PATCH_A64_BRANCH26:
+            status = patch_branch(h, at, place, target, 0, 26, t);
+            break;
+        case QK_PATCH_A64_BRANCH19:
+            status = patch_branch(h, at, place, target, 5, 19, t);
+            break;
+        case QK_PATCH_A64_BRANCH14:
+            status = patch_branch(h, at, place, target, 5, 14, t);
             break;
         default:
             return QK_PATCH_BAD_STENCIL;
+        }
+        if (status != QK_PATCH_OK) {
+            return status;
         }
     }
     return QK_PATCH_OK;
@@ -135,9 +239,20 @@ int qk_patch_stencil(const QkStencil *s, uint8_t *code_dst, uintptr_t code_addr,
         memcpy(data_dst, s->data, s->data_size);
     }
     /* Data first: GOT slots must hold their targets before code patching reads them. */
-    int status = patch_part(data_dst, data_addr, s->data_holes, s->n_data_holes, data_dst, &p);
+    int status = patch_part(data_dst, data_addr, s->data_holes, s->n_data_holes, data_dst, &p,
+                            NULL);
     if (status != QK_PATCH_OK) {
         return status;
     }
-    return patch_part(code_dst, code_addr, s->code_holes, s->n_code_holes, data_dst, &p);
+    return patch_part(code_dst, code_addr, s->code_holes, s->n_code_holes, data_dst, &p,
+                      values->trampolines);
+}
+
+uint32_t qk_stencil_far_calls(const QkStencil *s) {
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < s->n_code_holes; i++) {
+        n += s->code_holes[i].kind == QK_PATCH_A64_BRANCH26 &&
+             s->code_holes[i].value == QK_HOLE_SYMBOL;
+    }
+    return n;
 }

@@ -224,20 +224,26 @@ QK_MATH_FUNCTION(log) {
  * of its 113 bits) and the sum off by a few units in its last place; the double nearest its
  * root is then found by comparing the sum with the squares of midpoints between doubles (54
  * bits, so exact too): only a sum within 2**-110 of such a square could be misjudged. */
+#if __LDBL_MANT_DIG__ == 113
+typedef long double Quad; /* aarch64 Linux: long double is binary128 */
+#else
+typedef __float128 Quad;
+#endif
+
 static double norm(const double *v, size_t n, double max) {
     int e;
     frexp(max, &e);
     /* 2**-e in two factors that are doubles, so that no scaled value is rounded. */
-    __float128 scale = (__float128)ldexp(1.0, -e / 2) * (__float128)ldexp(1.0, -e + e / 2);
-    __float128 sum = 0;
+    Quad scale = (Quad)ldexp(1.0, -e / 2) * (Quad)ldexp(1.0, -e + e / 2);
+    Quad sum = 0;
     for (size_t i = 0; i < n; i++) {
-        __float128 x = v[i] * scale;
+        Quad x = v[i] * scale;
         sum += x * x;
     }
     double h = sqrt((double)sum);
     for (;;) {
         double down = nextafter(h, 0.0), up = nextafter(h, INFINITY);
-        __float128 below = ((__float128)h + down) / 2, above = ((__float128)h + up) / 2;
+        Quad below = ((Quad)h + down) / 2, above = ((Quad)h + up) / 2;
         if (sum < below * below) {
             h = down;
         } else if (sum > above * above) {

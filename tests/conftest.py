@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import os
-import platform
 from pathlib import Path
 
 import pytest
 
+from generator.targets import host_target
+
 ROOT = Path(__file__).resolve().parent.parent
-TARGET = {"x86_64": "x86_64", "aarch64": "aarch64", "arm64": "aarch64"}[platform.machine()]
+TARGET = host_target().name
 OUT = ROOT / "out" / TARGET
 
 

@@ -8,7 +8,9 @@
 #include <stdlib.h>
 
 #include "jit_patch.h"
-#include "quack_stencils.h"
+/* The target's stencil header, named by the test: patching is plain C, so any target's stencils
+ * are patched here, whatever machine runs the harness. */
+#include QK_STENCIL_HEADER
 
 /* Big enough for any micro-op's stencil; checked, never assumed. */
 enum { MAX_PART = 1 << 16 };
@@ -18,8 +20,9 @@ enum { MAX_PART = 1 << 16 };
 static QkPatchValues values_for(uint32_t k, uintptr_t code_addr, uint32_t code_size) {
     QkPatchValues v = {
         .cont = code_addr + code_size, /* where ld.lld's kept trailing jump lands: its rel32 is 0 */
-        .jump_target = 0x30000000u + k * 0x40u,
-        .error_target = 0x30800000u + k * 0x40u,
+        /* Within an aarch64 branch's ±128 MB of every stencil's code. */
+        .jump_target = 0x13000000u + k * 0x40u,
+        .error_target = 0x13800000u + k * 0x40u,
         .top = 0x0f000000u + k * 0x40u,
         .oparg = 0x123456u + k,
         .operand = UINT64_C(0x1122334455667788) + k,
@@ -47,13 +50,19 @@ static void print_symbols(const QkHole *holes, uint32_t n, int *first) {
 }
 
 static int check(const QkStencil *s, uint32_t k) {
-    static uint8_t code[MAX_PART], data[MAX_PART];
-    if (s->code_size > MAX_PART || s->data_size > MAX_PART) {
+    static uint8_t code[MAX_PART], data[MAX_PART], far[MAX_PART];
+    static uintptr_t far_targets[MAX_PART / QK_TRAMPOLINE_SIZE];
+    uint32_t far_calls = qk_stencil_far_calls(s);
+    if (s->code_size > MAX_PART || s->data_size > MAX_PART ||
+        far_calls > MAX_PART / QK_TRAMPOLINE_SIZE) {
         fprintf(stderr, "patch_check: stencil %s too large\n", s->name);
         return 1;
     }
     uintptr_t code_addr = 0x10000000u + k * 0x10000u, data_addr = 0x20000000u + k * 0x10000u;
+    /* Trampolines, as a trace has them, after the code. */
+    QkTrampolines trampolines = {far, code_addr + 0x8000u, 0, far_calls, far_targets};
     QkPatchValues v = values_for(k, code_addr, s->code_size);
+    v.trampolines = &trampolines;
     int status = qk_patch_stencil(s, code, code_addr, data, data_addr, &v);
     printf("%s\"%s\": {\"status\": %d, \"code_addr\": %" PRIuPTR ", \"data_addr\": %" PRIuPTR,
            k == 0 ? "" : ",\n", s->name, status, code_addr, data_addr);
@@ -65,6 +74,8 @@ static int check(const QkStencil *s, uint32_t k) {
     print_hex("code", code, s->code_size);
     printf(", ");
     print_hex("data", data, s->data_size);
+    printf(", \"trampolines_addr\": %" PRIuPTR ", ", trampolines.run);
+    print_hex("trampolines", far, trampolines.count * QK_TRAMPOLINE_SIZE);
     printf(", \"symbols\": {");
     int first = 1;
     print_symbols(s->code_holes, s->n_code_holes, &first);

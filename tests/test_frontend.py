@@ -12,8 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from generator.targets import host_target
+
 ROOT = Path(__file__).resolve().parent.parent
-OPCODE_LIB = ROOT / "out" / "x86_64" / "lib"
+OPCODE_LIB = ROOT / "out" / host_target().name / "lib"
 PROGRAMS = ROOT / "tests" / "programs"
 
 # The front end imports the generated opcode table; these tests use the real one, never a stand-in.

@@ -21,10 +21,17 @@ from generator.defs import stencil_builds
 from generator.elf_reader import SectionKind, read_object
 
 ROOT = Path(__file__).resolve().parent.parent
-TARGET = "x86_64"
-HELPER_BASE = 0x40000000  # near the stencils: every GOT call is relaxed, by lld and by us
-FAR_HELPER = 0x7F0000000000  # beyond rel32 reach of the stencils: the GOT slot must be used
+TARGETS = ("x86_64-linux", "aarch64-linux")
+# Near the stencils (within an aarch64 call's ±128 MB): every call is direct, by lld and by us.
+HELPER_BASE = 0x14000000
+FAR_HELPER = 0x7F0000000000  # beyond any direct reach: a GOT slot or a trampoline must be used
 FAR_SYMBOL = "qk_binary_op"
+# What lld links a kept trailing jump to _JIT_CONTINUE (the next stencil, i.e. where the jump
+# itself stands) as: a jump to itself.
+JUMP_TO_SELF = {"x86_64-linux": "e9fbffffff", "aarch64-linux": "00000014"}
+# On aarch64 lld would relax a GOT load to an adrp/add or adr where the value is near, and build
+# its own veneers: we patch as it links without relaxing, and check trampolines on their own.
+LLD_FLAGS = {"x86_64-linux": [], "aarch64-linux": ["--no-relax"]}
 
 
 def run(command: list[str], cwd: Path = ROOT) -> str:
@@ -33,30 +40,29 @@ def run(command: list[str], cwd: Path = ROOT) -> str:
     return result.stdout
 
 
-def build_stencils(clang: Clang, out: Path) -> tuple[Path, list[Path], Path]:
+def build_stencils(clang: Clang, out: Path, target: str) -> tuple[Path, list[Path], Path]:
     """Generates the bodies, compiles every stencil and writes the header; returns (header,
     micro-op objects, shim object)."""
     run([sys.executable, "-m", "generator.cases", "--defs", "uop_defs", "--out", str(out)])
     objects = out / "stencils"
     objects.mkdir()
-    includes = ["runtime", "stencil_src", str(out / "include"), str(out)]
     builds = stencil_builds("uop_defs")
     for name, uop, oparg, depth in builds:
         run(
             stencil_command(
                 clang,
-                TARGET,
+                target,
                 "stencil_src/template.c",
                 str(objects / f"{name}.o"),
-                includes,
+                str(out),
                 f"uops/{uop}.c.h",
                 oparg,
                 depth,
             )
         )
     shim = out / "shim.o"
-    run(stencil_command(clang, TARGET, "stencil_src/shim.c", str(shim), includes))
-    header = out / "include" / "quack_stencils.h"
+    run(stencil_command(clang, target, "stencil_src/shim.c", str(shim), str(out)))
+    header = out / "include" / f"quack_stencils-{target}.h"
     uop_objects = [objects / f"{name}.o" for name, _, _, _ in builds]
     run(
         [
@@ -64,11 +70,11 @@ def build_stencils(clang: Clang, out: Path) -> tuple[Path, list[Path], Path]:
             "-m",
             "generator.stencils",
             "--target",
-            TARGET,
+            target,
             "--shim",
             str(shim),
             "--out",
-            str(header),
+            str(header.parent),
             *map(str, uop_objects),
         ]
     )
@@ -84,8 +90,11 @@ def helper_symbols(objects: list[Path]) -> list[str]:
     return sorted(names)
 
 
-def harness(clang: Clang, out: Path, helpers: dict[str, int], name: str) -> dict[str, Any]:
-    """Builds and runs tests/patch_check.c with each helper at the given address."""
+def harness(
+    clang: Clang, out: Path, target: str, helpers: dict[str, int], name: str
+) -> dict[str, Any]:
+    """Builds and runs tests/patch_check.c on `target`'s stencils, on this machine, with each
+    helper at the given address."""
     exe = out / name
     defsyms = [f"-Wl,--defsym,{sym}={addr:#x}" for sym, addr in helpers.items()]
     run(
@@ -102,6 +111,7 @@ def harness(clang: Clang, out: Path, helpers: dict[str, int], name: str) -> dict
             "-no-pie",
             "-Iruntime",
             f"-I{out / 'include'}",
+            f'-DQK_STENCIL_HEADER="quack_stencils-{target}.h"',
             "tests/patch_check.c",
             "runtime/jit_patch.c",
             *defsyms,
@@ -113,23 +123,29 @@ def harness(clang: Clang, out: Path, helpers: dict[str, int], name: str) -> dict
     return patched
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+@pytest.fixture(scope="module", params=TARGETS)
+def built(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> dict[str, Any]:
+    target: str = request.param
     clang = find_clang()
-    out = tmp_path_factory.mktemp(TARGET)
-    header, objects, shim = build_stencils(clang, out)
+    out = tmp_path_factory.mktemp(target)
+    header, objects, shim = build_stencils(clang, out, target)
     names = helper_symbols([*objects, shim])
     near = {sym: HELPER_BASE + i * 0x100 for i, sym in enumerate(names)}
     return {
+        "target": target,
         "clang": clang,
         "out": out,
         "objects": [*objects, shim],
         "helpers": near,
-        "patched": harness(clang, out, near, "patch_check"),
+        "patched": harness(clang, out, target, near, "patch_check"),
     }
 
 
-def lld_link(clang: Clang, obj: Path, entry: dict[str, Any], work: Path) -> tuple[bytes, bytes]:
+def lld_link(
+    clang: Clang, target: str, obj: Path, entry: dict[str, Any], work: Path
+) -> tuple[bytes, bytes]:
     """Links one stencil object at the harness's addresses; returns its code and data bytes."""
     model = read_object(obj, obj.stem)
     code = [s.name for s in model.sections if s.kind is SectionKind.CODE]
@@ -143,7 +159,8 @@ def lld_link(clang: Clang, obj: Path, entry: dict[str, Any], work: Path) -> tupl
     script.write_text(
         "SECTIONS {\n"
         f"  .text {entry['code_addr']:#x} : {{ {' '.join(f'*({n})' for n in code)} }}\n"
-        f"  .rodata {entry['data_addr']:#x} : {{ {' '.join(f'*({n})' for n in data)} }}\n"
+        # The GOT (when lld keeps one) follows the data, as our slots do.
+        f"  .rodata {entry['data_addr']:#x} : {{ {' '.join(f'*({n})' for n in data)} *(.got) }}\n"
         + (f"  .helpers {helpers[0][1]:#x} : {{ {defined} }}\n" if helpers else "")
         + "}\n"
     )
@@ -161,6 +178,7 @@ def lld_link(clang: Clang, obj: Path, entry: dict[str, Any], work: Path) -> tupl
             "_JIT_ENTRY",
             "-o",
             str(elf),
+            *LLD_FLAGS[target],
             *(f"--defsym={sym}={entry['values'][sym]:#x}" for sym in values),
             str(obj),
         ]
@@ -183,13 +201,15 @@ def test_every_stencil_patches_like_lld(built: dict[str, Any], tmp_path: Path) -
         entry = patched[name]
         assert entry["status"] == 0, name
         code, data = bytes.fromhex(entry["code"]), bytes.fromhex(entry["data"])
-        lld_code, lld_data = lld_link(built["clang"], obj, entry, tmp_path)
-        if len(lld_code) == len(code) + 5:
+        lld_code, lld_data = lld_link(built["clang"], built["target"], obj, entry, tmp_path)
+        jump = bytes.fromhex(JUMP_TO_SELF[built["target"]])
+        if len(lld_code) == len(code) + len(jump):
             # The extractor dropped the trailing jump. _JIT_CONTINUE is where the next stencil
-            # starts, i.e. where the dropped jump itself stood: lld links it as `jmp .` (rel -5).
-            assert lld_code[len(code) :] == bytes.fromhex("e9fbffffff"), name
+            # starts, i.e. where the dropped jump itself stood: lld links it as a jump to itself.
+            assert lld_code[len(code) :] == jump, name
             lld_code = lld_code[: len(code)]
             dropped += 1
+        assert entry["trampolines"] == "", name  # every helper is near
         if lld_code != code:
             mismatches.append(f"{name} code:\n  lld  {lld_code.hex()}\n  ours {code.hex()}")
         # After the object's data come our GOT slots (lld relaxed every GOT use away).
@@ -203,28 +223,61 @@ def test_every_stencil_patches_like_lld(built: dict[str, Any], tmp_path: Path) -
     assert dropped > 0
 
 
-def test_calls_are_relaxed_to_direct(built: dict[str, Any]) -> None:
-    """With helpers near, no stencil calls through memory any more."""
-    relaxed = 0
+def branch_targets(entry: dict[str, Any]) -> list[int]:
+    """Where each aarch64 `bl` of a patched stencil goes."""
+    code = bytes.fromhex(entry["code"])
+    targets = []
+    for at in range(0, len(code), 4):
+        word = int.from_bytes(code[at : at + 4], "little")
+        if word & 0xFC000000 == 0x94000000:
+            offset = (word & 0x3FFFFFF) - ((word & 0x2000000) << 1)
+            targets.append(entry["code_addr"] + at + offset * 4)
+    return targets
+
+
+def test_calls_are_direct(built: dict[str, Any]) -> None:
+    """With helpers near, no stencil calls through memory or a trampoline."""
+    direct = 0
+    helpers = set(built["helpers"].values())
     for entry in built["patched"].values():
         code = bytes.fromhex(entry["code"])
-        assert b"\xff\x15" not in code or entry["symbols"] == {}, entry
-        relaxed += code.count(b"\x67\xe8")
-    assert relaxed > 0
+        if built["target"] == "x86_64-linux":
+            assert b"\xff\x15" not in code or entry["symbols"] == {}, entry
+            direct += code.count(b"\x67\xe8")  # a relaxed GOT call
+        else:
+            assert entry["trampolines"] == ""
+            assert set(branch_targets(entry)) <= helpers, entry
+            direct += len(branch_targets(entry))
+    assert direct > 0
 
 
-def test_far_helper_goes_through_the_got_slot(built: dict[str, Any]) -> None:
-    clang, out = built["clang"], built["out"]
+def test_far_helper_is_reached_indirectly(built: dict[str, Any]) -> None:
+    """x86_64: the call stays indirect through the stencil's GOT slot. aarch64: the `bl` goes to
+    a trampoline, `ldr x16, #8; br x16` and the helper's address, one per helper."""
+    clang, out, target = built["clang"], built["out"], built["target"]
     helpers = {**built["helpers"], FAR_SYMBOL: FAR_HELPER}
-    far = harness(clang, out, helpers, "patch_check_far")
+    far = harness(clang, out, target, helpers, "patch_check_far")
     users = [n for n, e in far.items() if FAR_SYMBOL in e["symbols"]]
     assert users, f"no stencil calls {FAR_SYMBOL}"
+    trampoline = bytes.fromhex("5000005800021fd6") + FAR_HELPER.to_bytes(8, "little")
+    through_trampoline = 0
     for name in users:
         entry = far[name]
         assert entry["status"] == 0, name
         code, data = bytes.fromhex(entry["code"]), bytes.fromhex(entry["data"])
-        slot = data.index(FAR_HELPER.to_bytes(8, "little"))
-        slot_addr = entry["data_addr"] + slot
-        at = code.index(b"\xff\x15")  # the call stayed indirect
-        rel = int.from_bytes(code[at + 2 : at + 6], "little", signed=True)
-        assert entry["code_addr"] + at + 6 + rel == slot_addr, name
+        if target == "x86_64-linux":
+            slot = data.index(FAR_HELPER.to_bytes(8, "little"))
+            slot_addr = entry["data_addr"] + slot
+            at = code.index(b"\xff\x15")  # the call stayed indirect
+            rel = int.from_bytes(code[at + 2 : at + 6], "little", signed=True)
+            assert entry["code_addr"] + at + 6 + rel == slot_addr, name
+            continue
+        trampolines = bytes.fromhex(entry["trampolines"])
+        if FAR_HELPER.to_bytes(8, "little") not in trampolines:
+            continue  # it only loads the helper's address (from a GOT slot), never calls it
+        assert len(trampolines) == len(trampoline), name  # one trampoline, however many calls
+        assert trampolines == trampoline, name
+        calls = [t for t in branch_targets(entry) if t == entry["trampolines_addr"]]
+        assert calls, name
+        through_trampoline += 1
+    assert target == "x86_64-linux" or through_trampoline > 0
