@@ -2,7 +2,7 @@
 
 Every symbol a stencil loads is reached through a GOT slot in the stencil's data (ADRP + LDR, the
 slot holding the value or address), so a hole reaches any address; branches are PC-relative
-(BL/B reach ±128 MB: the runtime gives a far call a trampoline, see runtime/jit_patch.c).
+(BL/B reach ±128 MB: the runtime gives a far call a trampoline, see runtime/jit/jit_patch.c).
 """
 
 from __future__ import annotations

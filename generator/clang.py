@@ -47,8 +47,11 @@ _COMMON_FLAGS = (
     "-Werror",
 )
 
+# The runtime's layers (docs/architecture.md): the object model, the interpreter and its tiers,
+# and the JIT runtime a fork vendors. Each is an include directory of the runtime and stencils.
+RUNTIME_LAYERS = ("runtime/objects", "runtime/interp", "runtime/jit")
 # Include directories of every stencil, relative to the checkout, before the target's out/ ones.
-SOURCE_INCLUDES = ("stencil_src/libc", "runtime", "stencil_src")
+SOURCE_INCLUDES = ("stencil_src/libc", *RUNTIME_LAYERS, "stencil_src")
 
 
 class ClangError(ToolchainError):

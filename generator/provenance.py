@@ -29,7 +29,7 @@ def header_line(generator: str, input_digest: str, comment: str = "//") -> str:
 
 def _imported(path: Path) -> set[str]:
     """The generator modules one module imports (`from generator import x`, `generator.x`)."""
-    names = set()
+    names: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.ImportFrom) and node.module == _PACKAGE:
             names.update(alias.name for alias in node.names)

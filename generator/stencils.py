@@ -3,8 +3,9 @@
     python -m generator.stencils --target x86_64-linux --shim out/x86_64-linux/stencils/shim.o \
         --out out/x86_64-linux/include out/x86_64-linux/stencils/*.o
 
-writes the target's header, quack_stencils-<target>.h, and quack_stencils.h, which includes the
-header of whichever target the C compiler builds for.
+writes the target's header, quack_stencils-<target>.h, quack_stencils.h, which includes the
+header of whichever target the C compiler builds for, and quack_stencil_types.h, what a stencil is
+(the same for every target).
 
 Each object is named after its stencil (`_BINARY_OP.o`; `_BINARY_OP_INT.oparg6.o` for the one
 compiled for oparg 6; `_BINARY_OP_ADD_INT.cache2.o` for the one that starts with two stack values
@@ -35,6 +36,7 @@ BACKENDS: dict[tuple[str, str], TargetBackend] = {
 }
 SHIM = "shim"
 SELECTOR = "quack_stencils.h"
+TYPES = "quack_stencil_types.h"
 
 
 def _rows(data: bytes) -> list[str]:
@@ -81,9 +83,6 @@ def render_header(
         header=provenance.header_line("generator.stencils", digest).rstrip("\n"),
         clang_version=clang.version,
         flags=" ".join(stencil_flags(target)),
-        patch_kinds=list(PatchKind),
-        hole_values=list(HoleValue),
-        data_align=MAX_DATA_ALIGN,
         stencils=[s for s in ordered if s.oparg is None and s.depth == 0],
         variants=[s for s in ordered if s.oparg is not None or s.depth > 0],
         by_oparg=by_oparg,
@@ -91,6 +90,23 @@ def render_header(
         spills=[s for s in ordered if s.uop == SPILL],
         cache_registers=CACHE_REGISTERS,
         shim=shim,
+    )
+
+
+def render_types() -> str:
+    """quack_stencil_types.h: the patch kinds, hole values and structures, the same for every
+    target (the only stencil header the patch routine needs)."""
+    kinds, values = list(PatchKind), list(HoleValue)
+    digest = provenance.digest([repr((kinds, values, MAX_DATA_ALIGN)).encode()])
+    return (
+        environment()
+        .get_template("stencil_types.h.jinja")
+        .render(
+            header=provenance.header_line("generator.stencils", digest).rstrip("\n"),
+            patch_kinds=kinds,
+            hole_values=values,
+            data_align=MAX_DATA_ALIGN,
+        )
     )
 
 
@@ -127,6 +143,7 @@ def main(argv: list[str]) -> int:
     header = render_header(stencils, shim, clang, target.name, digest)
     write_if_changed(args.out / header_name(target), header)
     write_if_changed(args.out / SELECTOR, render_selector())
+    write_if_changed(args.out / TYPES, render_types())
     return 0
 
 

@@ -181,8 +181,9 @@ def render_header(tables: Tables) -> str:
         f"    {{{r[0]}, {r[1]}, {{{', '.join(str(v) for v in r[2:])}}}}}," for r in tables.records
     )
     body = [
-        f"/* Unicode {UNIDATA_VERSION}: the flags and mapping numbers for runtime/unicode.h; the",
-        " * tables for runtime/unicode.c alone, which defines QK_UNICODE_TABLES. */",
+        f"/* Unicode {UNIDATA_VERSION}: the flags and mapping numbers for",
+        " * runtime/objects/unicode.h; the tables for runtime/objects/unicode.c alone, which",
+        " * defines QK_UNICODE_TABLES. */",
         "#ifndef QUACK_UNICODE_DB_H",
         "#define QUACK_UNICODE_DB_H",
         "",

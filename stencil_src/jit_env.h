@@ -57,7 +57,7 @@ extern char _JIT_TOP[];
 // Only in stencils that cache nothing (a cached one ends with QK_JIT_TAIL_CALL(_JIT_CONTINUE)).
 #define NEXT_UOP() QK_JIT_JUMP(_JIT_CONTINUE)
 // Into another trace of the tree: its first micro-op's code, with the same arguments.
-#define QK_GOTO_EXECUTOR(executor) QK_JIT_JUMP((executor)->jit_code)
+#define QK_GOTO_EXECUTOR(executor) QK_JIT_JUMP((executor)->jit.first)
 
 #include "tier2_exits.h"
 

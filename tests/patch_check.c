@@ -1,4 +1,4 @@
-/* Test harness: patches every stencil of quack_stencils.h with runtime/jit_patch.c at chosen
+/* Test harness: patches every stencil of quack_stencils.h with runtime/jit/jit_patch.c at chosen
  * addresses (those for single opargs and cache depths, and the spill stencils, too) and prints the bytes as JSON, for tests/test_patch_vs_lld.py to compare with ld.lld.
  *
  * Nothing runs the code. The runtime helpers are not linked in: the test gives each one an address

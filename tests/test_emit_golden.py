@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from generator.cases import generate
+from generator.clang import RUNTIME_LAYERS
 from generator.defs import tier2_uop_names
 from generator.stack_cache import SPILL
 
@@ -239,7 +240,7 @@ def _syntax_check(tmp_path: Path, harness: str, *includes: Path) -> None:
 def test_real_definitions_compile(tmp_path: Path) -> None:
     out = tmp_path / "out"
     generate(REPO / "uop_defs", out)
-    _syntax_check(tmp_path, _HARNESS, REPO / "runtime", out / "include")
+    _syntax_check(tmp_path, _HARNESS, *(REPO / layer for layer in RUNTIME_LAYERS), out / "include")
 
 
 def test_demo_compiles(tmp_path: Path) -> None:

@@ -1,4 +1,4 @@
-"""The JIT's code arena (runtime/jit_memory.c) in both W^X modes: programs print what CPython
+"""The JIT's code arena (runtime/jit/jit_memory.c) in both W^X modes: programs print what CPython
 prints, traces pack into shared chunks, and under PR_SET_MDWE (no memory may gain execute
 permission) dual mode still compiles while flip mode falls back to the micro-op interpreter."""
 

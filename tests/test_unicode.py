@@ -1,5 +1,5 @@
-"""runtime/unicode.c, with the tables generator/unicode_db.py writes, agrees with Python's own
-str and unicodedata (CPython 3.11's Unicode data) on every code point; the generator is
+"""runtime/objects/unicode.c, with the tables generator/unicode_db.py writes, agrees with Python's
+own str and unicodedata (CPython 3.11's Unicode data) on every code point; the generator is
 deterministic."""
 
 from __future__ import annotations
@@ -59,10 +59,10 @@ def test_tables_match_python_for_every_code_point(tmp_path: Path) -> None:
             "-Werror",
             "-fsanitize=address,undefined",
             "-fno-sanitize-recover=all",
-            "-Iruntime",
+            "-Iruntime/objects",
             f"-I{OUT / 'include'}",
             "tests/unicode_check.c",
-            "runtime/unicode.c",
+            "runtime/objects/unicode.c",
             "-o",
             str(exe),
         ],

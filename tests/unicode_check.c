@@ -1,4 +1,4 @@
-/* Prints what runtime/unicode.c says about every code point that is not a plain unassigned one:
+/* Prints what runtime/objects/unicode.c says about every code point that is not a plain unassigned one:
  * `CP FLAGS DECIMAL UPPER LOWER TITLE FOLD`, hex (DECIMAL: the digit's value, or -1), each
  * mapping's code points joined by '+'.
  * tests/test_unicode.py compares it with Python's own str methods and unicodedata. */

@@ -42,6 +42,9 @@ int qk_stats_write_json(const QkThread *tstate, const char *path) {
     fputs("{\n", f);
     QK_STATS_FIELDS(QK_STATS_JSON)
 #undef QK_STATS_JSON
+#define QK_STATS_JSON(name) fprintf(f, "  \"%s\": %" PRIu64 ",\n", #name, stats->jit.name);
+    QK_JIT_STATS_FIELDS(QK_STATS_JSON)
+#undef QK_STATS_JSON
     fputs("  \"trace_aborts\": {", f);
     json_counts(f, stats->trace_aborts, abort_names, QK_ABORT_COUNT);
     fputs("},\n  \"untraceable\": {", f);
@@ -86,6 +89,9 @@ void qk_stats_print(const QkThread *tstate, FILE *out) {
     fputs("quack statistics\n", out);
 #define QK_STATS_LINE(name) fprintf(out, "  %-20s %" PRIu64 "\n", #name, stats->name);
     QK_STATS_FIELDS(QK_STATS_LINE)
+#undef QK_STATS_LINE
+#define QK_STATS_LINE(name) fprintf(out, "  %-20s %" PRIu64 "\n", #name, stats->jit.name);
+    QK_JIT_STATS_FIELDS(QK_STATS_LINE)
 #undef QK_STATS_LINE
     print_counts(out, "aborted:", stats->trace_aborts, abort_names, QK_ABORT_COUNT);
     print_counts(out, "untraceable:", stats->untraceable, qk_opcode_names, 256);

@@ -14,7 +14,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "jit_memory.h"
+#include "jit.h"
 
 typedef enum { MODE_FLIP, MODE_DUAL } Mode;
 typedef enum { KIND_CODE, KIND_DATA } Kind;
@@ -41,14 +41,14 @@ enum { CODE_CHUNK = 64 * 1024, DATA_CHUNK = 16 * 1024, CODE_ALIGN = 16 };
 
 static struct {
     Mode mode;
-    QkStats *stats;
+    QkJitStats *stats;
     size_t page;
     QkJitChunk *chunks[2];
 } arena;
 
 static size_t round_up(size_t n, size_t to) { return (n + to - 1) / to * to; }
 
-int qk_jit_memory_init(const char *mode, QkThread *tstate) {
+int qk_jit_memory_init(const char *mode, QkJitStats *stats) {
     if (mode == NULL || *mode == '\0' || strcmp(mode, "flip") == 0) {
         arena.mode = MODE_FLIP;
     } else if (strcmp(mode, "dual") == 0) {
@@ -56,7 +56,7 @@ int qk_jit_memory_init(const char *mode, QkThread *tstate) {
     } else {
         return -1;
     }
-    arena.stats = &tstate->stats;
+    arena.stats = stats;
     arena.page = (size_t)sysconf(_SC_PAGESIZE);
     return 0;
 }

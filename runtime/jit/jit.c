@@ -7,7 +7,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "executor.h"
+#include "jit.h"
 #include "jit_patch.h"
 #include "quack_metadata.h"
 #include "quack_stencils.h"
@@ -58,7 +58,7 @@ static void place(Layout *l, const QkStencil *s) {
     l->far_calls += qk_stencil_far_calls(s);
 }
 
-static int layout(const QkExecutor *ex, Layout *l) {
+static int layout(const QkJitInput *ex, Layout *l) {
     l->code_size = qk_shim_stencil.code_size;
     l->data_size = round_up(qk_shim_stencil.data_size, QK_STENCIL_DATA_ALIGN);
     uint32_t depth = 0;
@@ -92,7 +92,7 @@ static int layout(const QkExecutor *ex, Layout *l) {
 
 /* Copies and patches every stencil: written at code/data, to run at code_base/data_base. The
  * shim continues into the first micro-op. */
-static int emit(const QkExecutor *ex, const Layout *l, uint8_t *code, uintptr_t code_base,
+static int emit(const QkJitInput *ex, const Layout *l, uint8_t *code, uintptr_t code_base,
                 uint8_t *data, uintptr_t data_base) {
     uintptr_t far_targets[l->far_calls + 1];
     size_t at_trampolines = l->code_offsets[ex->count];
@@ -135,16 +135,15 @@ static int emit(const QkExecutor *ex, const Layout *l, uint8_t *code, uintptr_t 
 /* One line per stencil copy, in the format perf reads for code it cannot find in a file
  * (`perf report` then names JIT samples by micro-op). Addresses of freed traces get reused, so a
  * later line for the same range is the one that counts. */
-static void write_perf_map(FILE *map, const QkExecutor *ex, const Layout *l, uintptr_t base) {
-    const char *function = qk_as_str(ex->code->qualname)->data;
-    fprintf(map, "%" PRIxPTR " %zx quack:trace-entry %s\n", base, l->code_offsets[0], function);
+static void write_perf_map(FILE *map, const QkJitInput *ex, const Layout *l, uintptr_t base) {
+    fprintf(map, "%" PRIxPTR " %zx quack:trace-entry %s\n", base, l->code_offsets[0], ex->name);
     for (uint32_t i = 0; i < ex->count; i++) {
         size_t at = l->code_offsets[i];
         const QkStencil *parts[2] = {l->spills[i], l->stencils[i]};
         for (int k = 0; k < 2; k++) {
             if (parts[k] != NULL && parts[k]->code_size > 0) {
                 fprintf(map, "%" PRIxPTR " %x quack:%s %s@%u\n", base + at, parts[k]->code_size,
-                        parts[k]->name, function, ex->trace[i].target);
+                        parts[k]->name, ex->name, ex->trace[i].target);
                 at += parts[k]->code_size;
             }
         }
@@ -152,7 +151,20 @@ static void write_perf_map(FILE *map, const QkExecutor *ex, const Layout *l, uin
     fflush(map);
 }
 
-static int compile(QkThread *tstate, QkExecutor *ex) {
+static struct {
+    QkJitStats *stats;
+    FILE *perf_map;
+} jit;
+
+int qk_jit_init(const char *memory_mode, QkJitStats *stats, FILE *perf_map) {
+    jit.stats = stats;
+    jit.perf_map = perf_map;
+    return qk_jit_memory_init(memory_mode, stats);
+}
+
+void qk_jit_fini(void) { qk_jit_memory_fini(); }
+
+static int compile(const QkJitInput *ex, QkJitCode *out) {
     uint64_t start = now_ns();
     LAYOUT(l, ex->count);
     QkJitTrace memory;
@@ -167,31 +179,32 @@ static int compile(QkThread *tstate, QkExecutor *ex) {
     if (qk_jit_memory_commit(&memory) != 0) {
         return -1;
     }
-    ex->jit_memory = memory;
-    memcpy(&ex->jit_entry, &code_base, sizeof code_base);
-    ex->jit_code = (void *)(code_base + l.code_offsets[0]);
-    if (tstate->perf_map != NULL) {
-        write_perf_map(tstate->perf_map, ex, &l, code_base);
+    out->memory = memory;
+    out->entry = (void *)code_base;
+    out->first = (void *)(code_base + l.code_offsets[0]);
+    if (jit.perf_map != NULL) {
+        write_perf_map(jit.perf_map, ex, &l, code_base);
     }
-    tstate->stats.jit_code_bytes += l.code_size;
-    tstate->stats.jit_data_bytes += l.data_size;
-    tstate->stats.jit_compile_ns += now_ns() - start;
+    jit.stats->jit_code_bytes += l.code_size;
+    jit.stats->jit_data_bytes += l.data_size;
+    jit.stats->jit_compile_ns += now_ns() - start;
     return 0;
 }
 
-/* Every failure leaves the executor to the micro-op interpreter. */
-int qk_jit_compile(QkThread *tstate, QkExecutor *ex) {
-    if (compile(tstate, ex) != 0) {
-        tstate->stats.jit_compile_failures++;
+/* Every failure leaves the trace to the micro-op interpreter. */
+int qk_jit_compile(const QkJitInput *in, QkJitCode *out) {
+    out->entry = NULL;
+    if (compile(in, out) != 0) {
+        jit.stats->jit_compile_failures++;
         return -1;
     }
     return 0;
 }
 
-void qk_jit_free(QkExecutor *ex) {
-    if (ex->jit_entry != NULL) {
-        qk_jit_memory_release(&ex->jit_memory);
-        ex->jit_entry = NULL;
+void qk_jit_free(QkJitCode *code) {
+    if (code->entry != NULL) {
+        qk_jit_memory_release(&code->memory);
+        code->entry = NULL;
     }
 }
 
@@ -202,10 +215,6 @@ void qk_jit_free(QkExecutor *ex) {
  * floor, one memcpy of the finished trace. */
 #define BENCH_ROUNDS 200
 
-typedef struct Bench {
-    uint64_t traces, bytes, patch_ns, copy_ns, block_ns;
-} Bench;
-
 static void copy_one(const QkStencil *s, uint8_t *code, uint8_t *data) {
     memcpy(code, s->code, s->code_size);
     if (s->data_size > 0) {
@@ -213,7 +222,7 @@ static void copy_one(const QkStencil *s, uint8_t *code, uint8_t *data) {
     }
 }
 
-static void copy_stencils(const QkExecutor *ex, const Layout *l, uint8_t *code, uint8_t *data) {
+static void copy_stencils(const QkJitInput *ex, const Layout *l, uint8_t *code, uint8_t *data) {
     memcpy(code, qk_shim_stencil.code, qk_shim_stencil.code_size);
     for (uint32_t i = 0; i < ex->count; i++) {
         size_t at = l->code_offsets[i], data_at = l->data_offsets[i];
@@ -232,7 +241,7 @@ static uint64_t elapsed(uint64_t *clock) {
     return since;
 }
 
-static void bench_one(const QkExecutor *ex, Bench *b) {
+void qk_jit_bench(const QkJitInput *ex, QkJitBench *b) {
     LAYOUT(l, ex->count);
     if (layout(ex, &l) != 0) {
         return;
@@ -269,17 +278,11 @@ static void bench_one(const QkExecutor *ex, Bench *b) {
     free(copy);
 }
 
-void qk_jit_compile_bench(FILE *out) {
-    Bench b = {0};
-    for (QkExecutor *root = qk_executors_live(); root != NULL; root = root->next_root) {
-        for (QkExecutor *ex = root; ex != NULL; ex = ex->next_side) {
-            bench_one(ex, &b);
-        }
-    }
-    double per = b.traces ? (double)(b.traces * BENCH_ROUNDS) : 1.0;
+void qk_jit_bench_report(const QkJitBench *b, FILE *out) {
+    double per = b->traces ? (double)(b->traces * BENCH_ROUNDS) : 1.0;
     fprintf(out,
             "compile-bench: traces=%" PRIu64 " bytes=%" PRIu64
             " copy_patch_ns=%.0f memcpy_ns=%.0f block_memcpy_ns=%.0f\n",
-            b.traces, b.bytes, (double)b.patch_ns / per, (double)b.copy_ns / per,
-            (double)b.block_ns / per);
+            b->traces, b->bytes, (double)b->patch_ns / per, (double)b->copy_ns / per,
+            (double)b->block_ns / per);
 }

@@ -12,7 +12,6 @@
 #include "ceval.h"
 #include "executor.h"
 #include "image.h"
-#include "jit_memory.h"
 #include "stats_io.h"
 
 typedef struct Buffer {
@@ -217,20 +216,21 @@ int main(int argc, char **argv) {
         fputs("quack: out of memory\n", stderr);
         return 1;
     }
-    qk_jit_memory_init(jit_memory, &tstate);
     tstate.gc_stress = env_long("QUACK_GC_STRESS", 0) != 0;
     tstate.tier2_enabled = env_long("QUACK_TIER2", 1) != 0;
     tstate.jit_enabled = tstate.tier2_enabled && env_long("QUACK_JIT", 1) != 0;
     tstate.trace_config = trace_config;
     tstate.dump_traces = dump_traces;
+    FILE *perf_map = NULL;
     if (env_long("QUACK_PERF_MAP", 0) != 0) {
         char map_path[64];
         snprintf(map_path, sizeof map_path, "/tmp/perf-%ld.map", (long)getpid());
-        tstate.perf_map = fopen(map_path, "a");
-        if (tstate.perf_map == NULL) {
+        perf_map = fopen(map_path, "a");
+        if (perf_map == NULL) {
             fprintf(stderr, "quack: cannot write %s\n", map_path);
         }
     }
+    qk_jit_init(jit_memory, &tstate.stats.jit, perf_map);
 
     QkValue code = qk_load_image(&tstate, image.bytes, image.size, path);
     free(image.bytes);
@@ -246,12 +246,12 @@ int main(int argc, char **argv) {
         qk_stats_print(&tstate, stderr);
     }
     if (compile_bench) {
-        qk_jit_compile_bench(stderr);
-    }
-    if (tstate.perf_map != NULL) {
-        fclose(tstate.perf_map);
+        qk_executors_compile_bench(stderr);
     }
     qk_thread_fini(&tstate); /* frees the executors, and so their JIT memory */
-    qk_jit_memory_fini();
+    qk_jit_fini();
+    if (perf_map != NULL) {
+        fclose(perf_map);
+    }
     return status;
 }

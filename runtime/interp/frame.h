@@ -64,7 +64,7 @@ struct QkThread {
     QkValue builtins;
     QkValue modules; /* dict: name -> module, for import */
 
-    /* The collector's pacing (its heap is in runtime/gc.c). */
+    /* The collector's pacing (its heap is in runtime/objects/gc.c). */
     size_t gc_allocated, gc_threshold; /* bytes allocated since the last collection; its limit */
     int gc_stress; /* QUACK_GC_STRESS=1: collect at every allocation (finds unrooted values) */
     QkValue *c_roots[QK_MAX_C_ROOTS];
@@ -76,7 +76,6 @@ struct QkThread {
     QkTraceRecorder *recorder; /* non-NULL while recording a trace */
     int executor_depth;        /* traces running (nested through calls from micro-ops) */
     int dump_traces;           /* --dump-traces: print each trace before and after optimizing */
-    FILE *perf_map;            /* QUACK_PERF_MAP=1: /tmp/perf-PID.map, naming each stencil copy */
     QkStats stats;
     QkTraceLog trace_log;
     QkSpecializationStats specialization[QK_MAX_FAMILIES];

@@ -976,7 +976,7 @@ static QkValue str_replace(QkThread *tstate, QkValue self, QkValue *args, size_t
     return qk_buf_finish(tstate, &b);
 }
 
-/* ---- case mappings and character classes (runtime/unicode.h), as CPython's str ---- */
+/* ---- case mappings and character classes (runtime/objects/unicode.h), as CPython's str ---- */
 
 /* Is the capital sigma at [at, next) final? Unicode's Final_Sigma context: a cased letter before
  * it and none after it, looking through case-ignorable code points (apostrophes, accents). */

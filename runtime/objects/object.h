@@ -13,7 +13,7 @@ typedef struct QkThread QkThread;
 typedef struct QkType QkType;
 typedef void (*QkVisitFunc)(QkValue v, void *arg);
 
-/* Every heap object starts with this header (runtime/gc.c). */
+/* Every heap object starts with this header (runtime/objects/gc.c). */
 struct QkObject {
     QkType *type;       /* NULL: a free cell of a block */
     QkObject *gc_next;  /* a large object: the next in the large-object list; a free cell: the next

@@ -52,9 +52,11 @@ QkCodeUnit *qk_run_uops(QkThread *tstate, QkFrame *frame, QkExecutor *ex) {
     QkCodeUnit *next;
     tstate->stats.executors_entered++;
     tstate->executor_depth++;
-    if (ex->jit_entry != NULL) {
+    if (ex->jit.entry != NULL) {
         tstate->stats.jit_entries++;
-        next = ex->jit_entry(frame, frame->stack_pointer, tstate);
+        QkJitEntry entry;
+        memcpy(&entry, &ex->jit.entry, sizeof entry); /* ISO C has no object-to-function cast */
+        next = entry(frame, frame->stack_pointer, tstate);
     } else {
         tstate->stats.tier2_entries++;
         next = interpret(tstate, frame, ex);
@@ -63,6 +65,26 @@ QkCodeUnit *qk_run_uops(QkThread *tstate, QkFrame *frame, QkExecutor *ex) {
         qk_executors_reclaim(tstate);
     }
     return next;
+}
+
+static QkJitInput jit_input(const QkExecutor *ex) {
+    return (QkJitInput){ex->trace, ex->length, ex->count, qk_as_str(ex->code->qualname)->data};
+}
+
+int qk_executor_compile(QkExecutor *ex) {
+    QkJitInput in = jit_input(ex);
+    return qk_jit_compile(&in, &ex->jit);
+}
+
+void qk_executors_compile_bench(FILE *out) {
+    QkJitBench bench = {0};
+    for (QkExecutor *root = qk_executors_live(); root != NULL; root = root->next_root) {
+        for (QkExecutor *ex = root; ex != NULL; ex = ex->next_side) {
+            QkJitInput in = jit_input(ex);
+            qk_jit_bench(&in, &bench);
+        }
+    }
+    qk_jit_bench_report(&bench, out);
 }
 
 void qk_executor_free(QkExecutor *ex) {
@@ -74,7 +96,7 @@ void qk_executor_free(QkExecutor *ex) {
         }
         free(ex->deps);
     }
-    qk_jit_free(ex);
+    qk_jit_free(&ex->jit);
     free(ex->objects);
     free(ex->exits);
     free(ex->trace);

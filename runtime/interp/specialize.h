@@ -1,5 +1,5 @@
 /* The specializing adaptive interpreter's runtime side: counters, the specializers, and the small
- * operations specialized instructions inline (runtime/specialize.c). */
+ * operations specialized instructions inline (runtime/interp/specialize.c). */
 #ifndef QUACK_SPECIALIZE_H
 #define QUACK_SPECIALIZE_H
 

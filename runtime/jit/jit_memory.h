@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "quack.h"
+struct QkJitStats;
 
 /* Data ranges are aligned to this; jit.c checks it matches QK_STENCIL_DATA_ALIGN. */
 #define QK_JIT_DATA_ALIGN 16
@@ -30,9 +30,9 @@ typedef struct QkJitTrace {
     QkJitRange code, data;
 } QkJitTrace;
 
-/* Selects the mode ("flip", "dual"; NULL or "" means flip); the arena's counters go to the
- * thread's statistics. Returns -1 for an unknown mode. Called once, before anything is compiled. */
-int qk_jit_memory_init(const char *mode, QkThread *tstate);
+/* Selects the mode ("flip", "dual"; NULL or "" means flip); the arena's counters go to `stats`.
+ * Returns -1 for an unknown mode. Called once, before anything is compiled. */
+int qk_jit_memory_init(const char *mode, struct QkJitStats *stats);
 /* Unmaps every chunk; every trace must have been released. */
 void qk_jit_memory_fini(void);
 

@@ -146,7 +146,7 @@ QkValue qk_list_collect(QkThread *tstate, QkValue iterable) {
     return list_from(tstate, iterable, false);
 }
 
-/* ---- sorting (the algorithm: runtime/listsort.c) ---- */
+/* ---- sorting (the algorithm: runtime/objects/listsort.c) ---- */
 
 /* As CPython: the list looks empty while it sorts (a key function or comparison that looks at
  * it sees no items; one that changes it gets "list modified during sort" and its changes are

@@ -12,19 +12,10 @@
 #include <stdio.h>
 
 #include "invalidate.h"
-#include "jit_memory.h"
+#include "jit.h"
 #include "quack.h"
 
-typedef struct QkUOpInst {
-    uint16_t opcode;
-    uint16_t jump_target;  /* index of the stub a failed guard goes to */
-    uint32_t oparg;
-    uint32_t target;       /* offset of the instruction this micro-op belongs to */
-    uint32_t exit_target;  /* where a guard resumes: `target`, or for branch guards the other way */
-    uint32_t error_target; /* index of the stub an error goes to */
-    uint64_t operand;
-} QkUOpInst;
-
+/* What a compiled trace's entry (QkJitCode.entry) is. */
 typedef QkCodeUnit *(*QkJitEntry)(QkFrame *frame, QkValue *stack_pointer, QkThread *tstate);
 
 /* One side exit of a trace: how often it was taken, and the side trace it leads to once hot. */
@@ -49,9 +40,7 @@ struct QkExecutor {
     QkUOpInst *trace;
     QkExit *exits;
     uint32_t nexits;
-    QkJitEntry jit_entry;  /* NULL: run by the micro-op interpreter */
-    void *jit_code;        /* the first micro-op's code, for jumps from other traces */
-    QkJitTrace jit_memory; /* meaningful only while jit_entry is set */
+    QkJitCode jit;         /* jit.entry NULL: run by the micro-op interpreter */
     /* Every object the trace refers to: its operands that are values, the code and globals of
      * each frame its micro-ops run in. The collector marks them while the executor lives (see
      * qk_executor_traverse), so no operand ever points at a freed object. */
@@ -86,11 +75,11 @@ void qk_executor_traverse(const QkExecutor *root, QkVisitFunc visit, void *arg);
  * in one of them). */
 void qk_executors_traverse_invalid(QkVisitFunc visit, void *arg);
 
-/* Copy-and-patch: fills executor->jit_entry; returns -1 (executor unchanged) if it cannot. */
-int qk_jit_compile(QkThread *tstate, QkExecutor *executor);
-void qk_jit_free(QkExecutor *executor);
-/* quack --compile-bench: copy-and-patch time per trace against memcpy, on `out`. */
-void qk_jit_compile_bench(FILE *out);
+/* Copy-and-patch (runtime/jit/): fills executor->jit; returns -1 (executor unchanged) if it
+ * cannot. */
+int qk_executor_compile(QkExecutor *executor);
+/* quack --compile-bench: copy-and-patch time of every live trace against memcpy, on `out`. */
+void qk_executors_compile_bench(FILE *out);
 
 /* The live trees, for invalidation (invalidate.c). */
 void qk_executor_track(QkExecutor *root);

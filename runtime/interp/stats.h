@@ -5,6 +5,8 @@
 
 #include <stdint.h>
 
+#include "jit.h"
+
 #define QK_STATS_FIELDS(X)                                                                         \
     X(traces_started)                                                                              \
     X(traces_aborted)                                                                              \
@@ -18,14 +20,6 @@
     X(side_exits)                                                                                  \
     X(uops_traced)                                                                                 \
     X(uops_emitted)                                                                                \
-    X(jit_code_bytes)                                                                              \
-    X(jit_data_bytes)                                                                              \
-    X(jit_compile_ns)                                                                              \
-    X(jit_compile_failures)                                                                        \
-    X(jit_arena_bytes_mapped)                                                                      \
-    X(jit_arena_bytes_used)                                                                        \
-    X(jit_traces_live)                                                                             \
-    X(jit_traces_freed)                                                                            \
     X(gc_collections)
 
 /* Why recordings were given up. */
@@ -50,6 +44,7 @@ typedef struct QkStats {
 #define QK_STATS_DECLARE(name) uint64_t name;
     QK_STATS_FIELDS(QK_STATS_DECLARE)
 #undef QK_STATS_DECLARE
+    QkJitStats jit; /* the JIT runtime's (runtime/jit/jit.h), printed after these */
     uint64_t trace_aborts[QK_ABORT_COUNT];
     /* Traces that ended at an instruction without a tier-2 form, by opcode. */
     uint64_t untraceable[256];

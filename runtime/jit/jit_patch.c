@@ -1,10 +1,11 @@
-/* Table-driven patching: one loop over a stencil's holes, one switch on how each is patched.
+/* Table-driven patching: one loop over a stencil's holes, one switch on how each is patched. It
+ * knows every target's kinds and needs no target's stencils, so it patches any on any host.
  * tests/test_patch_vs_lld.py checks its output byte for byte against ld.lld on the same objects. */
 #include "jit_patch.h"
 
 #include <string.h>
 
-#include "quack_stencils.h"
+#include "quack_stencil_types.h"
 
 /* What each kind of hole but a symbol stands for in the stencil being patched (indexed by
  * QkHoleValue: where its code and data live at run time, and the trace's values). */

@@ -181,7 +181,7 @@ void qk_take_side_exit(QkThread *tstate, QkFrame *frame, uint64_t operand) {
     /* A side trace jumps into machine code only if its tree runs as machine code. */
     if (tstate->recorder != NULL || !root->valid ||
         root->side_traces >= tstate->trace_config.max_side_traces ||
-        (tstate->jit_enabled && root->jit_entry == NULL) ||
+        (tstate->jit_enabled && root->jit.entry == NULL) ||
         !qk_counter_fires(&exit->temperature, tstate->trace_config.exit_threshold)) {
         return;
     }
@@ -341,7 +341,7 @@ static QkExecutor *build(QkThread *tstate, QkTraceRecorder *rec, QkExecutor *roo
     tstate->stats.uops_traced += rec->length;
     tstate->stats.uops_emitted += length;
     if (tstate->jit_enabled) {
-        qk_jit_compile(tstate, ex);
+        qk_executor_compile(ex);
     }
     return ex;
 }
@@ -391,7 +391,7 @@ static void install_side(QkThread *tstate, QkTraceRecorder *rec) {
     if (ex == NULL) {
         return;
     }
-    if (tstate->jit_enabled && ex->jit_entry == NULL) {
+    if (tstate->jit_enabled && ex->jit.entry == NULL) {
         /* Machine code cannot jump into it: leave the exit to the interpreter. */
         qk_executor_free(ex);
         qk_counter_back_off(&rec->exit->temperature);
@@ -588,7 +588,7 @@ void qk_trace_record(QkThread *tstate, QkFrame *frame, QkCodeUnit *instr) {
             return;
         }
         QkExecutor *tree = rec->tree, *entry = frame->code->entry_executor;
-        bool linkable = entry != NULL && (!tstate->jit_enabled || entry->jit_code != NULL);
+        bool linkable = entry != NULL && (!tstate->jit_enabled || entry->jit.first != NULL);
         if (linkable && ((tree != NULL && tree->entry && entry == tree) ||
                          rec->depth > tstate->trace_config.max_depth)) {
             finish(tstate, rec, _GOTO_EXECUTOR, (uintptr_t)entry, here);
@@ -612,7 +612,7 @@ void qk_trace_record(QkThread *tstate, QkFrame *frame, QkCodeUnit *instr) {
         /* A loop's trace (this tree's root, or another tree's): jump straight into it, unless
          * it runs in the micro-op interpreter while this trace will be machine code. */
         QkExecutor *ex = frame->code->executors[oparg];
-        if (!tstate->jit_enabled || ex->jit_code != NULL) {
+        if (!tstate->jit_enabled || ex->jit.first != NULL) {
             finish(tstate, rec, _GOTO_EXECUTOR, (uintptr_t)ex, here);
         } else {
             finish(tstate, rec, _STOP_TRACE, 0, here);
