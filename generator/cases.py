@@ -14,6 +14,8 @@ from generator.emit_render import generator_digest, write_if_changed
 from generator.emit_tier1 import tier1_cases
 from generator.emit_tier2 import spill_file, tier2_cases, uop_file
 from generator.errors import ToolchainError, run_main
+from generator.generation import HEADER as GENERATION_HEADER
+from generator.generation import generation_check, generation_header
 from generator.model import Analysis
 from generator.stack_cache import SPILL
 
@@ -50,7 +52,11 @@ def generate(defs_dir: Path, out_dir: Path) -> list[Path]:
     digest = sources_digest(defs_dir)
     outputs: dict[Path, str] = {}
     for relative, emit in _CASE_OUTPUTS.items():
-        outputs[out_dir / relative] = emit(analysis, _header(relative, digest))
+        check = generation_check(Path(relative).name, digest)
+        outputs[out_dir / relative] = emit(
+            analysis, _header(relative, digest) + "\n" + check.rstrip()
+        )
+    outputs[out_dir / "include" / GENERATION_HEADER] = generation_header(digest)
     for relative, emit in _TABLE_OUTPUTS.items():
         facts = emit(analysis, "")
         table_digest = provenance.digest([generator_digest().encode(), facts.encode()])

@@ -23,6 +23,7 @@ from generator.aarch64 import AArch64
 from generator.clang import Clang, disassemble, find_clang, stencil_flags
 from generator.elf_reader import read_object
 from generator.emit_render import environment, write_if_changed
+from generator.generation import generation_check, read_generation
 from generator.relocations import MAX_DATA_ALIGN, TargetBackend, build_stencil
 from generator.stack_cache import CACHE_REGISTERS, SPILL
 from generator.stencil_model import HoleValue, PatchKind, Stencil
@@ -64,7 +65,7 @@ def input_digest(objects: Iterable[tuple[str, Path]], clang: Clang, target: str)
 
 
 def render_header(
-    stencils: list[Stencil], shim: Stencil, clang: Clang, target: str, digest: str
+    stencils: list[Stencil], shim: Stencil, clang: Clang, target: str, digest: str, generation: str
 ) -> str:
     env = environment()
     env.filters["rows"] = _rows
@@ -81,6 +82,7 @@ def render_header(
             by_cache.setdefault(stencil.uop, []).append(stencil)
     return env.get_template("stencils.h.jinja").render(
         header=provenance.header_line("generator.stencils", digest).rstrip("\n"),
+        generation_check=generation_check(header_name(find_target(target)), generation).rstrip(),
         clang_version=clang.version,
         flags=" ".join(stencil_flags(target)),
         stencils=[s for s in ordered if s.oparg is None and s.depth == 0],
@@ -140,7 +142,9 @@ def main(argv: list[str]) -> int:
     stencils = [extract(name, obj, target, clang) for name, obj in named]
     shim = extract(SHIM, args.shim, target, clang)
     digest = input_digest([*named, (SHIM, args.shim)], clang, target.name)
-    header = render_header(stencils, shim, clang, target.name, digest)
+    generation = read_generation(args.out)
+    digest = provenance.digest([digest.encode(), generation.encode()])
+    header = render_header(stencils, shim, clang, target.name, digest, generation)
     write_if_changed(args.out / header_name(target), header)
     write_if_changed(args.out / SELECTOR, render_selector())
     write_if_changed(args.out / TYPES, render_types())

@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 
 from generator.clang import Clang, find_clang, stencil_flags
+from generator.generation import HEADER as GENERATION_HEADER
+from generator.generation import generation_header
 
 ROOT = Path(__file__).resolve().parent.parent
 HEADER = "quack_stencils-x86_64-linux.h"
@@ -50,6 +52,10 @@ def shim(clang: Clang, tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def extract(shim: Path, out: Path, *objects: Path) -> subprocess.CompletedProcess[str]:
+    """Runs the extractor into the include directory `out`, which has a generation header as a
+    build's does (the stencil header records its generation)."""
+    out.mkdir(parents=True, exist_ok=True)
+    (out / GENERATION_HEADER).write_text(generation_header("0123456789abcdef"))
     return python(
         "-m",
         "generator.stencils",
@@ -83,10 +89,10 @@ def test_writable_data_is_rejected(
     clang: Clang, shim: Path, tmp_path: Path, source: str, section: str
 ) -> None:
     obj = compile_c(clang, source, tmp_path / "_COUNTER.o")
-    result = extract(shim, tmp_path / "h.h", obj)
+    result = extract(shim, tmp_path / "include", obj)
     assert_one_line_error(result, f"error: _COUNTER: writable section {section} (4 bytes)")
     assert "stencils must not carry writable data" in result.stderr
-    assert not (tmp_path / "h.h").exists()
+    assert not (tmp_path / "include" / HEADER).exists()
 
 
 def test_unsupported_relocation_is_rejected(clang: Clang, shim: Path, tmp_path: Path) -> None:

@@ -287,7 +287,7 @@ static int format_double(QkThread *tstate, QkBuf *out, double v, const Spec *s) 
     }
     /* Split into the integer digits (grouped, padded) and the rest. */
     size_t int_len = strspn(buf, "0123456789");
-    char digits[1024];
+    char digits[1040]; /* room for `rest`, which it takes for inf and nan */
     memcpy(digits, buf, int_len);
     digits[int_len] = '\0';
     char rest[1040];
@@ -458,7 +458,7 @@ QkValue qk_str_mod(QkThread *tstate, QkValue format, QkValue args) {
                 *targets[part] = qk_int_like_value(n);
                 p++;
             } else {
-                int64_t n;
+                int64_t n = -1;
                 parse_number(&p, end, &n);
                 if (n >= 0) {
                     *targets[part] = n;

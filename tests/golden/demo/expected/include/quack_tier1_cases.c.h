@@ -1,3 +1,8 @@
+#include "quack_generation.h"
+#if QK_GENERATION != 0x4dcd813d83c33daeu
+#pragma message("quack_generation.h is micro-op generation " QK_GENERATION_STR)
+#error "quack_tier1_cases.c.h is micro-op generation 4dcd813d83c33dae, not the one in quack_generation.h: regenerate both (python -m generator check DIR names the stale files)"
+#endif
 // The tier-1 interpreter's instructions, included in its dispatch loop. The runtime defines TARGET,
 // DISPATCH, DISPATCH_INLINED, LEAVE_FRAME, YIELD_FRAME, GETLOCAL, SETLOCAL, PREDICTED,
 // SPECIALIZATION_HIT, SPECIALIZATION_MISS and the `error` label, and sets `oparg` before each

@@ -1,3 +1,8 @@
+#include "quack_generation.h"
+#if QK_GENERATION != 0x4dcd813d83c33daeu
+#pragma message("quack_generation.h is micro-op generation " QK_GENERATION_STR)
+#error "quack_tier2_cases.c.h is micro-op generation 4dcd813d83c33dae, not the one in quack_generation.h: regenerate both (python -m generator check DIR names the stale files)"
+#endif
 // The micro-op interpreter's cases, included in its switch. Each body is the one in
 // uops/<NAME>.c.h, which the stencils compile too.
 
