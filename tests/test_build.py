@@ -29,7 +29,8 @@ VERSION_PROBE = "--version"
 STENCIL_BODY = re.compile(r'-DQK_UOP_BODY="uops/(\w+)\.c\.h"')
 RUNTIME_SOURCE = re.compile(r"\bruntime/\w+/(\w+\.c)\b")
 UP_TO_DATE = "".join(
-    f"scons: `{OUT / 'bin' / name}' is up to date.\n" for name in ("quack", "quack-asan")
+    f"scons: `{OUT / name}' is up to date.\n"
+    for name in ("MANIFEST.json", "bin/quack", "bin/quack-asan")
 )
 EDITED_UOP = "_GUARD_IS_TRUE_POP"
 EDITED_DEFINITION = "op(_GUARD_IS_TRUE_POP, (flag --)) {\n    EXIT_IF(flag != QK_TRUE);\n}\n"
