@@ -6,7 +6,7 @@ import argparse
 from collections.abc import Callable
 from pathlib import Path
 
-from generator import provenance
+from generator import line_directives, provenance
 from generator.defs import definition_files, load_definitions
 from generator.emit_metadata import metadata_header
 from generator.emit_opcodes import opcodes_header, opcodes_module, uops_header
@@ -20,6 +20,8 @@ from generator.model import Analysis
 from generator.stack_cache import SPILL
 
 UOP_SUFFIX = ".c.h"
+# What a micro-op's stencils depend on in the build, next to each body (see stencil_key).
+KEY_SUFFIX = ".key"
 # The case files hold every body: their digest is the DSL sources'.
 _CASE_OUTPUTS: dict[str, Callable[[Analysis, str], str]] = {
     "include/quack_tier1_cases.c.h": tier1_cases,
@@ -39,6 +41,14 @@ def sources_digest(defs_dir: Path) -> str:
     """The DSL sources by content (not by path, so a copy elsewhere digests the same)."""
     contents = [p.read_bytes() for p in definition_files(defs_dir)]
     return provenance.digest([generator_digest().encode(), *contents])
+
+
+def stencil_key(body: str) -> str:
+    """The digest of a body without its #line numbers, which is all its stencil objects depend
+    on (stencils have no debug information): a body that an edit above it moved down the .uops
+    file gets new numbers but the same key, and is not compiled again."""
+    digest = provenance.digest([line_directives.without_numbers(body).encode()])
+    return provenance.header_line("generator.cases", digest)
 
 
 def _header(relative: str, digest: str) -> str:
@@ -62,12 +72,20 @@ def generate(defs_dir: Path, out_dir: Path) -> list[Path]:
         table_digest = provenance.digest([generator_digest().encode(), facts.encode()])
         outputs[out_dir / relative] = emit(analysis, _header(relative, table_digest))
     uops_dir = out_dir / "uops"
-    for uop in analysis.tier2_uops():
-        outputs[uops_dir / (uop.name + UOP_SUFFIX)] = uop_file(uop, analysis)
-    outputs[uops_dir / (SPILL + UOP_SUFFIX)] = spill_file()
+    bodies = {uop.name: uop_file(uop, analysis) for uop in analysis.tier2_uops()}
+    bodies[SPILL] = spill_file()
+    for name, text in bodies.items():
+        outputs[uops_dir / (name + UOP_SUFFIX)] = text
+    outputs = {
+        path: line_directives.number(text, line_directives.source_name(path, out_dir))
+        for path, text in outputs.items()
+    }
+    for name in bodies:
+        body = outputs[uops_dir / (name + UOP_SUFFIX)]
+        outputs[uops_dir / (name + KEY_SUFFIX)] = stencil_key(body)
     # A micro-op that was removed or lost its tier-2 form must not leave a stale body behind.
     if uops_dir.is_dir():
-        for stale in sorted(uops_dir.glob("*" + UOP_SUFFIX)):
+        for stale in sorted(uops_dir.glob("*")):
             if stale not in outputs:
                 stale.unlink()
     return [path for path, text in outputs.items() if write_if_changed(path, text)]

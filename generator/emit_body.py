@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
-from generator import stack
+from generator import line_directives, stack
 from generator.lexer import Kind, Token
 from generator.model import Uop
 
@@ -104,7 +104,9 @@ def _miss(head: str) -> _Expansion:
 def body_lines(
     uop: Uop, tier: Tier, family_head: str | None = None, spill: Spill | None = None
 ) -> list[str]:
-    """The body, dedented, with blank lines at either end dropped. `family_head`: the generic
+    """The body, dedented, with blank lines at either end dropped, between a #line directive
+    naming its first line in the DSL and one going back to the generated file's own lines (none
+    for an empty body: see generator/line_directives.py). `family_head`: the generic
     instruction a family member's tier-1 guards fall back to (the analyzer allows tier-1 guards
     only in members, so tier 1 never needs another expansion for them). `spill`: tier 2's exits
     store cached stack values first."""
@@ -135,11 +137,19 @@ def body_lines(
         )
         argument = source[tokens[index + 1].end : tokens[closing].start].strip()
         pieces.append(source[cursor : token.start])
-        pieces.append(("\n" + _indentation(source, token.start)).join(expansion(argument, uop)))
+        # One line, padded to the lines it replaces: every line of the body stays the line of
+        # the DSL its #line directive says it is.
+        replaced = source[token.start : tokens[last].end].count("\n")
+        statements = " ".join(expansion(argument, uop))
+        pieces.append(statements + "\n" * (replaced - statements.count("\n")))
         cursor = tokens[last].end
         index = last + 1
     pieces.append(source[cursor : body.end])
-    return _dedent("".join(pieces))
+    skipped, lines = _dedent("".join(pieces))
+    if not lines:
+        return []
+    start = line_directives.body_start(body.location.line + skipped, body.location.path)
+    return [start, *lines, line_directives.RESUME]
 
 
 def _matching_paren(tokens: tuple[Token, ...], opening: int) -> int:
@@ -154,21 +164,17 @@ def _matching_paren(tokens: tuple[Token, ...], opening: int) -> int:
     return len(tokens) - 1  # the parser balanced the braces, not the parens: keep what is there
 
 
-def _indentation(source: str, offset: int) -> str:
-    line_start = source.rfind("\n", 0, offset) + 1
-    line = source[line_start:offset]
-    return line[: len(line) - len(line.lstrip())]
-
-
-def _dedent(text: str) -> list[str]:
+def _dedent(text: str) -> tuple[int, list[str]]:
+    """The lines of `text` (which starts on the `{` line) from its first that is not blank,
+    without their common indentation and the blank lines at the end; and how many lines were
+    skipped before them."""
     lines = [line.rstrip() for line in text.split("\n")]
+    skipped = next((i for i, line in enumerate(lines) if line.strip()), len(lines))
     # Text on the `{` line itself has no indentation of its own to remove.
-    first = [lines[0].strip()] if lines[0].strip() else []
-    rest = lines[1:]
+    rest = lines[max(skipped, 1) :]
     margin = min((len(line) - len(line.lstrip()) for line in rest if line), default=0)
-    result = first + [line[margin:] for line in rest]
-    while result and not result[0]:
-        result.pop(0)
+    result = [lines[0].strip()] if skipped == 0 else []
+    result += [line[margin:] for line in rest]
     while result and not result[-1]:
         result.pop()
-    return result
+    return skipped, result

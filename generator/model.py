@@ -108,6 +108,8 @@ class Body:
     source: str
     start: int  # offset just after `{`
     end: int  # offset of `}`
+    # Where the `{` is: generated C points clang's messages back at the body's lines in the DSL.
+    location: Location
 
 
 @dataclass(frozen=True)

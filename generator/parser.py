@@ -271,7 +271,7 @@ class _Parser:
             self._next()
         tokens = tuple(self._tokens[first_index : self._pos])
         closing = self._next()
-        return Body(tokens, self._text, opening.end, closing.start), closing
+        return Body(tokens, self._text, opening.end, closing.start, opening.location), closing
 
     def _macro(self, first: Token) -> MacroDecl:
         self._expect("(")

@@ -18,6 +18,7 @@ from conftest import ROOT, TARGET
 
 from generator.clang import RUNTIME_LAYERS
 from generator.defs import stencil_builds
+from generator.line_directives import without_numbers
 
 SCONS = ROOT / ".venv" / "bin" / "scons"
 CLANG = "/usr/bin/clang-19"
@@ -210,18 +211,24 @@ def test_editing_one_uop_recompiles_only_its_stencil(built: Built) -> None:
         stencils, runtime = rebuild_after(tree, edited)
         after = snapshot(tree.root)
         # A comment inside the body is kept in the generated body, so its bytes changed...
-        body = f"uops/{EDITED_UOP}.c.h"
+        body, key = f"uops/{EDITED_UOP}.c.h", f"uops/{EDITED_UOP}.key"
         assert EDIT_COMMENT in after[body].decode()
         # ...and only its stencils are recompiled (one per cache depth, since it keeps stack
         # values in registers): every other body and the shim are unchanged.
         assert stencils == [EDITED_UOP] * len(EDITED_OBJECTS)
-        # The generated files whose bytes changed: the body, the case files that inline it and
-        # the stencil (object and header); never a table header, nor another uop's body.
+        # The generated files whose bytes changed: the body and its key, the case files that
+        # inline it and the stencil (object and header); never a table header, nor another
+        # uop's key. The bodies after it in the file have new #line numbers, and nothing else.
         changed = sorted(
             name for name in before.keys() | after.keys() if before.get(name) != after.get(name)
         )
-        assert set(changed) <= {
+        renumbered = {n for n in changed if n.startswith("uops/") and n not in (body, key)}
+        assert renumbered, changed
+        for name in renumbered:
+            assert without_numbers(before[name].decode()) == without_numbers(after[name].decode())
+        assert set(changed) - renumbered <= {
             body,
+            key,
             *(f"include/{name}" for name in CASE_FILES),
             f"include/{STENCIL_HEADER}",
             *(f"stencils/{name}.o" for name in EDITED_OBJECTS),

@@ -63,8 +63,12 @@ def test_golden(tmp_path: Path, relative: str) -> None:
 
 
 def test_only_tier2_forms_get_files(tmp_path: Path) -> None:
+    """A body and its stencils' key each."""
     out = _generate_demo(tmp_path)
-    names = sorted(p.name for p in (out / "uops").iterdir())
+    names = sorted(p.name for p in (out / "uops").glob("*.c.h"))
+    assert sorted(p.name for p in (out / "uops").glob("*.key")) == [
+        name.replace(".c.h", ".key") for name in names
+    ]
     assert names == [
         "_ADD.c.h",
         "_ADD_SAME.c.h",
@@ -81,7 +85,7 @@ def test_only_tier2_forms_get_files(tmp_path: Path) -> None:
 def test_tier2_uop_names_match_the_files(tmp_path: Path) -> None:
     """One body per tier-2 micro-op, and the spill stencil's."""
     out = _generate_demo(tmp_path)
-    files = sorted(p.name.removesuffix(".c.h") for p in (out / "uops").iterdir())
+    files = sorted(p.name.removesuffix(".c.h") for p in (out / "uops").glob("*.c.h"))
     assert sorted([*tier2_uop_names(tmp_path / "uop_defs"), SPILL]) == files
 
 
@@ -120,7 +124,20 @@ def test_editing_one_uop_changes_only_its_file(tmp_path: Path) -> None:
     source.write_text(source.read_text().replace("(void)version;", "(void)version; /* ! */"))
     written = {str(p.relative_to(out)) for p in generate(tmp_path / "uop_defs", out)}
     uop_files = {w for w in written if w.startswith("uops/")}
-    assert uop_files == {"uops/_GUARD_INT.c.h"}
+    assert uop_files == {"uops/_GUARD_INT.c.h", "uops/_GUARD_INT.key"}
+
+
+def test_moving_a_uop_down_keeps_its_key(tmp_path: Path) -> None:
+    """A line added above a body renumbers its #line directives, not its key: its stencils
+    (compiled without debug information) would come out the same, so they are not rebuilt."""
+    out = _generate_demo(tmp_path)
+    keys = {p.name: p.read_bytes() for p in (out / "uops").glob("*.key")}
+    source = tmp_path / "uop_defs" / "demo.uops"
+    source.write_text("// a new first line\n" + source.read_text())
+    written = {p.name for p in generate(tmp_path / "uop_defs", out)}
+    assert "_GUARD_INT.c.h" in written
+    assert not {name for name in written if name.endswith(".key")}
+    assert keys == {p.name: p.read_bytes() for p in (out / "uops").glob("*.key")}
 
 
 def test_removed_uop_loses_its_file(tmp_path: Path) -> None:
@@ -131,6 +148,7 @@ def test_removed_uop_loses_its_file(tmp_path: Path) -> None:
     )
     generate(tmp_path / "uop_defs", out)
     assert not (out / "uops" / "_EXIT.c.h").exists()
+    assert not (out / "uops" / "_EXIT.key").exists()
 
 
 # A stand-in for the runtime's macros: enough to type-check the generated C. Tier 1 has no

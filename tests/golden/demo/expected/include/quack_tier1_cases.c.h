@@ -21,12 +21,14 @@ TARGET(ADD) {
         uint32_t counter = this_instr[1];
         QkValue left = stack_pointer[-2];
         QkValue right = stack_pointer[-1];
+        #line 11 "uop_defs/demo.uops"
         if (counter == 0) {
             qk_specialize_add(this_instr, left, right);
             next_instr = this_instr;
             DISPATCH();
         }
         this_instr[1] = counter - 1;
+        #line 28 "include/quack_tier1_cases.c.h"
     }
     // _ADD
     {
@@ -34,8 +36,10 @@ TARGET(ADD) {
         QkValue right = stack_pointer[-1];
         QkValue res;
         frame->stack_pointer = stack_pointer;
+        #line 26 "uop_defs/demo.uops"
         res = qk_add(tstate, left, right);
         if (res == QK_NULL) goto error;
+        #line 39 "include/quack_tier1_cases.c.h"
         stack_pointer[-2] = res;
         stack_pointer -= 1;
     }
@@ -52,8 +56,10 @@ TARGET(ADD_INT) {
         uint64_t version = qk_read_u64(&this_instr[2]);
         QkValue left = stack_pointer[-2];
         QkValue right = stack_pointer[-1];
+        #line 21 "uop_defs/demo.uops"
         (void)version;
         if (!qk_is_int(left) || !qk_is_int(right)) { SPECIALIZATION_MISS(ADD); goto PREDICTED_ADD; }
+        #line 59 "include/quack_tier1_cases.c.h"
     }
     // _ADD
     {
@@ -61,8 +67,10 @@ TARGET(ADD_INT) {
         QkValue right = stack_pointer[-1];
         QkValue res;
         frame->stack_pointer = stack_pointer;
+        #line 26 "uop_defs/demo.uops"
         res = qk_add(tstate, left, right);
         if (res == QK_NULL) goto error;
+        #line 70 "include/quack_tier1_cases.c.h"
         stack_pointer[-2] = res;
         stack_pointer -= 1;
     }
@@ -78,9 +86,11 @@ TARGET(ADD_SAME) {
     QkValue right = stack_pointer[-1];
     QkValue res;
     frame->stack_pointer = stack_pointer;
+    #line 34 "uop_defs/demo.uops"
     if (left != right) { SPECIALIZATION_MISS(ADD); goto PREDICTED_ADD; }
     res = qk_add(tstate, left, left);
     if (res == QK_NULL) goto error;
+    #line 90 "include/quack_tier1_cases.c.h"
     stack_pointer[-2] = res;
     stack_pointer -= 1;
     DISPATCH();
@@ -92,8 +102,10 @@ TARGET(STORE) {
     next_instr += 2;
     uint32_t counter = this_instr[1];
     QkValue value = stack_pointer[-1];
+    #line 42 "uop_defs/demo.uops"
     (void)counter;
     qk_store(tstate, oparg, value);
+    #line 105 "include/quack_tier1_cases.c.h"
     stack_pointer -= 1;
     DISPATCH();
 }
@@ -104,7 +116,9 @@ TARGET(DUP) {
     next_instr += 1;
     QkValue bottom = stack_pointer[-oparg];
     QkValue top;
+    #line 47 "uop_defs/demo.uops"
     top = bottom;
+    #line 118 "include/quack_tier1_cases.c.h"
     stack_pointer[0] = top;
     stack_pointer += 1;
     DISPATCH();
@@ -118,12 +132,13 @@ TARGET(CALL) {
     QkValue *args = &stack_pointer[-oparg];
     QkValue res;
     frame->stack_pointer = stack_pointer;
+    #line 51 "uop_defs/demo.uops"
     if (callable == QK_NULL) {
-        stack_pointer -= oparg + 1;
-        LEAVE_FRAME(callable);
+        stack_pointer -= oparg + 1; LEAVE_FRAME(callable);
     }
     res = qk_call(tstate, callable, args, oparg);
     if (res == QK_NULL) goto error;
+    #line 138 "include/quack_tier1_cases.c.h"
     stack_pointer[-1 - oparg] = res;
     stack_pointer -= oparg;
     DISPATCH();
@@ -134,9 +149,11 @@ TARGET(JUMP_IF) {
     frame->instr_ptr = this_instr;
     next_instr += 1;
     QkValue cond = stack_pointer[-1];
+    #line 59 "uop_defs/demo.uops"
     if (cond == QK_TRUE) {
         next_instr += (oparg);
     }
+    #line 153 "include/quack_tier1_cases.c.h"
     stack_pointer -= 1;
     DISPATCH();
 }

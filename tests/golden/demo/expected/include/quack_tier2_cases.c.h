@@ -11,8 +11,10 @@ case _ADD: {
     QkValue right = stack_pointer[-1];
     QkValue res;
     frame->stack_pointer = stack_pointer;
+    #line 26 "uop_defs/demo.uops"
     res = qk_add(tstate, left, right);
     if (res == QK_NULL) { JUMP_TO_ERROR(); }
+    #line 14 "include/quack_tier2_cases.c.h"
     stack_pointer[-2] = res;
     stack_pointer -= 1;
     break;
@@ -23,9 +25,11 @@ case _ADD_SAME: {
     QkValue right = stack_pointer[-1];
     QkValue res;
     frame->stack_pointer = stack_pointer;
+    #line 34 "uop_defs/demo.uops"
     if (left != right) { JUMP_TO_JUMP_TARGET(); }
     res = qk_add(tstate, left, left);
     if (res == QK_NULL) { JUMP_TO_ERROR(); }
+    #line 29 "include/quack_tier2_cases.c.h"
     stack_pointer[-2] = res;
     stack_pointer -= 1;
     break;
@@ -35,20 +39,26 @@ case _DUP: {
     int oparg = (int)CURRENT_OPARG();
     QkValue bottom = stack_pointer[-oparg];
     QkValue top;
+    #line 47 "uop_defs/demo.uops"
     top = bottom;
+    #line 41 "include/quack_tier2_cases.c.h"
     stack_pointer[0] = top;
     stack_pointer += 1;
     break;
 }
 
 case _EXIT: {
+    #line 75 "uop_defs/demo.uops"
     EXIT_TO_TIER_ONE();
+    #line 50 "include/quack_tier2_cases.c.h"
     break;
 }
 
 case _GUARD_FALSE: {
     QkValue flag = stack_pointer[-1];
+    #line 69 "uop_defs/demo.uops"
     if (flag != QK_FALSE) { stack_pointer -= 1; JUMP_TO_JUMP_TARGET(); }
+    #line 58 "include/quack_tier2_cases.c.h"
     stack_pointer -= 1;
     break;
 }
@@ -57,14 +67,18 @@ case _GUARD_INT: {
     uint64_t version = CURRENT_OPERAND();
     QkValue left = stack_pointer[-2];
     QkValue right = stack_pointer[-1];
+    #line 21 "uop_defs/demo.uops"
     (void)version;
     if (!qk_is_int(left) || !qk_is_int(right)) { JUMP_TO_JUMP_TARGET(); }
+    #line 70 "include/quack_tier2_cases.c.h"
     break;
 }
 
 case _GUARD_TRUE: {
     QkValue flag = stack_pointer[-1];
+    #line 65 "uop_defs/demo.uops"
     if (flag != QK_TRUE) { stack_pointer -= 1; JUMP_TO_JUMP_TARGET(); }
+    #line 78 "include/quack_tier2_cases.c.h"
     stack_pointer -= 1;
     break;
 }
@@ -73,8 +87,10 @@ case _STORE: {
     int oparg = (int)CURRENT_OPARG();
     uint64_t counter = CURRENT_OPERAND();
     QkValue value = stack_pointer[-1];
+    #line 42 "uop_defs/demo.uops"
     (void)counter;
     qk_store(tstate, oparg, value);
+    #line 90 "include/quack_tier2_cases.c.h"
     stack_pointer -= 1;
     break;
 }

@@ -3,8 +3,10 @@ QkValue left = stack_pointer[-2];
 QkValue right = stack_pointer[-1];
 QkValue res;
 frame->stack_pointer = stack_pointer;
+#line 26 "uop_defs/demo.uops"
 res = qk_add(tstate, left, right);
 if (res == QK_NULL) { JUMP_TO_ERROR(); }
+#line 11 "uops/_ADD.c.h"
 QkValue _new0 = res;
 _tos0 = _new0;
 stack_pointer -= 2;
@@ -15,8 +17,10 @@ QkValue right = _tos0;
 QkValue res;
 stack_pointer[0] = _tos0;
 frame->stack_pointer = stack_pointer + 1;
+#line 26 "uop_defs/demo.uops"
 res = qk_add(tstate, left, right);
 if (res == QK_NULL) { stack_pointer[0] = _tos0; stack_pointer += 1; JUMP_TO_ERROR(); }
+#line 25 "uops/_ADD.c.h"
 QkValue _new0 = res;
 _tos0 = _new0;
 stack_pointer -= 1;
@@ -28,8 +32,10 @@ QkValue res;
 stack_pointer[0] = _tos0;
 stack_pointer[1] = _tos1;
 frame->stack_pointer = stack_pointer + 2;
+#line 26 "uop_defs/demo.uops"
 res = qk_add(tstate, left, right);
 if (res == QK_NULL) { stack_pointer[0] = _tos0; stack_pointer[1] = _tos1; stack_pointer += 2; JUMP_TO_ERROR(); }
+#line 40 "uops/_ADD.c.h"
 QkValue _new0 = res;
 _tos0 = _new0;
 __asm__("" : "=r"(_tos1));

@@ -2,8 +2,10 @@
 uint64_t version = CURRENT_OPERAND();
 QkValue left = stack_pointer[-2];
 QkValue right = stack_pointer[-1];
+#line 21 "uop_defs/demo.uops"
 (void)version;
 if (!qk_is_int(left) || !qk_is_int(right)) { JUMP_TO_JUMP_TARGET(); }
+#line 10 "uops/_GUARD_INT.c.h"
 QkValue _new0 = left;
 QkValue _new1 = right;
 _tos0 = _new0;
@@ -13,8 +15,10 @@ stack_pointer -= 2;
 uint64_t version = CURRENT_OPERAND();
 QkValue left = stack_pointer[-1];
 QkValue right = _tos0;
+#line 21 "uop_defs/demo.uops"
 (void)version;
 if (!qk_is_int(left) || !qk_is_int(right)) { stack_pointer[0] = _tos0; stack_pointer += 1; JUMP_TO_JUMP_TARGET(); }
+#line 23 "uops/_GUARD_INT.c.h"
 QkValue _new0 = left;
 QkValue _new1 = right;
 _tos0 = _new0;
@@ -24,8 +28,10 @@ stack_pointer -= 1;
 uint64_t version = CURRENT_OPERAND();
 QkValue left = _tos0;
 QkValue right = _tos1;
+#line 21 "uop_defs/demo.uops"
 (void)version;
 if (!qk_is_int(left) || !qk_is_int(right)) { stack_pointer[0] = _tos0; stack_pointer[1] = _tos1; stack_pointer += 2; JUMP_TO_JUMP_TARGET(); }
+#line 36 "uops/_GUARD_INT.c.h"
 QkValue _new0 = left;
 QkValue _new1 = right;
 _tos0 = _new0;
