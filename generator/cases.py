@@ -8,8 +8,8 @@ from pathlib import Path
 
 from generator import line_directives, provenance
 from generator.defs import definition_files, load_definitions
-from generator.emit_metadata import metadata_header
-from generator.emit_opcodes import opcodes_header, opcodes_module, uops_header
+from generator.emit_metadata import metadata_header, stack_cache_header
+from generator.emit_opcodes import opargs_header, opcodes_header, opcodes_module, uops_header
 from generator.emit_render import generator_digest, write_if_changed
 from generator.emit_tier1 import tier1_cases
 from generator.emit_tier2 import spill_file, tier2_cases, uop_file
@@ -29,10 +29,14 @@ _CASE_OUTPUTS: dict[str, Callable[[Analysis, str], str]] = {
 }
 # The tables hold only facts about the definitions (numbers, sizes, flags): their digest is of
 # those facts, so editing a body leaves them, and the runtime files that include them, unchanged.
+# quack_opargs.h and quack_stack_cache.h are all the tables stencils include: neither changes
+# when a micro-op or an instruction is added, so no other stencil is compiled again then.
 _TABLE_OUTPUTS: dict[str, Callable[[Analysis, str], str]] = {
     "include/quack_opcodes.h": opcodes_header,
+    "include/quack_opargs.h": opargs_header,
     "include/quack_uops.h": uops_header,
     "include/quack_metadata.h": metadata_header,
+    "include/quack_stack_cache.h": stack_cache_header,
     "lib/quack_opcodes.py": opcodes_module,
 }
 
@@ -44,10 +48,12 @@ def sources_digest(defs_dir: Path) -> str:
 
 
 def stencil_key(body: str) -> str:
-    """The digest of a body without its #line numbers, which is all its stencil objects depend
-    on (stencils have no debug information): a body that an edit above it moved down the .uops
-    file gets new numbers but the same key, and is not compiled again."""
-    digest = provenance.digest([line_directives.without_numbers(body).encode()])
+    """The digest of a body without its provenance line and #line numbers: what its stencil
+    objects depend on (stencils have no debug information). A body that an edit above it moved
+    down the .uops file gets new numbers, one whose micro-op only changed a fact a new
+    provenance digest, but neither a new key: they are not compiled again."""
+    code = body.partition("\n")[2]
+    digest = provenance.digest([line_directives.without_numbers(code).encode()])
     return provenance.header_line("generator.cases", digest)
 
 

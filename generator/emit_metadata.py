@@ -209,7 +209,6 @@ def metadata_header(analysis: Analysis, header: str) -> str:
         uop_facts=[_uop_facts(u) for u in analysis.uops.values()],
         max_uop_items=_max_uop_items(analysis),
         reuses=_reuses(analysis),
-        cache_macros=stack_cache.c_macros(),
         cache_out=[
             (u.name, stack_cache.depths_out(u))
             for u in analysis.tier2_uops()
@@ -223,3 +222,8 @@ def metadata_header(analysis: Analysis, header: str) -> str:
         unused_rows=_unused_rows(256 - len(analysis.instructions), f"0x{NO_FAMILY:02X}"),
         no_family=f"0x{NO_FAMILY:02X}",
     )
+
+
+def stack_cache_header(_analysis: Analysis, header: str) -> str:
+    """The registers stencils cache stack values in: the same for every set of definitions."""
+    return render("quack_stack_cache.h.jinja", header=header, cache_macros=stack_cache.c_macros())

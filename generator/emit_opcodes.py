@@ -1,4 +1,5 @@
-"""The numbering shared by every stage: quack_opcodes.h, quack_uops.h and lib/quack_opcodes.py."""
+"""The numbering shared by every stage: quack_opcodes.h, quack_opargs.h, quack_uops.h and
+lib/quack_opcodes.py."""
 
 from __future__ import annotations
 
@@ -72,8 +73,11 @@ def opcodes_header(analysis: Analysis, header: str) -> str:
         header=header,
         digest=table_digest(analysis),
         instructions=list(analysis.instructions.values()),
-        enums=_enums(analysis),
     )
+
+
+def opargs_header(analysis: Analysis, header: str) -> str:
+    return render("quack_opargs.h.jinja", header=header, enums=_enums(analysis))
 
 
 def uops_header(analysis: Analysis, header: str) -> str:

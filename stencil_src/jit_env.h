@@ -10,7 +10,7 @@
 
 #include "executor.h"
 #include "quack.h"
-#include "quack_metadata.h"
+#include "quack_stack_cache.h"
 
 // The JIT's calling convention: the frame, the stack pointer, the thread and the stack values
 // cached in registers (QK_CACHE_PARAMS: see generator/stack_cache.py) stay in the same registers

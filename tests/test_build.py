@@ -139,8 +139,8 @@ def test_second_build_does_nothing(built: Built) -> None:
 
 
 def included_generated(root: Path, source: Path, seen: set[Path] | None = None) -> set[str]:
-    """The generated headers a source includes, directly or through runtime and generated
-    headers (found by scanning #include lines)."""
+    """The generated headers a source includes, directly or through runtime, stencil and
+    generated headers (found by scanning #include lines)."""
     seen = set() if seen is None else seen
     seen.add(source)
     found: set[str] = set()
@@ -148,7 +148,11 @@ def included_generated(root: Path, source: Path, seen: set[Path] | None = None) 
         generated = root / OUT / "include" / name
         if generated.exists():
             found.add(name)
-        for header in (generated, *(root / layer / name for layer in RUNTIME_LAYERS)):
+        for header in (
+            generated,
+            *(root / layer / name for layer in RUNTIME_LAYERS),
+            root / "stencil_src" / name,
+        ):
             if header.exists() and header not in seen:
                 found |= included_generated(root, header, seen)
     return found
@@ -177,10 +181,15 @@ CASE_FILES = ("quack_tier1_cases.c.h", "quack_tier2_cases.c.h")
 STENCIL_HEADER = "quack_stencils.h"
 TABLE_HEADERS = (
     "include/quack_opcodes.h",
+    "include/quack_opargs.h",
     "include/quack_uops.h",
     "include/quack_metadata.h",
+    "include/quack_stack_cache.h",
     "lib/quack_opcodes.py",
 )
+# All a stencil includes of the generated headers (stencil_src/jit_env.h): neither changes
+# when a micro-op or an instruction is added or a stack effect changes.
+STENCIL_TABLES = {"quack_opargs.h", "quack_stack_cache.h"}
 
 
 def test_editing_one_uop_recompiles_only_its_stencil(built: Built) -> None:
@@ -192,13 +201,13 @@ def test_editing_one_uop_recompiles_only_its_stencil(built: Built) -> None:
         EDITED_DEFINITION,
         EDITED_DEFINITION.replace("{\n", "{\n    " + EDIT_COMMENT + "\n", 1),
     )
-    # Every runtime file includes the opcode table (quack.h -> specialize.h -> quack_opcodes.h)
+    # Every runtime file includes the oparg values (quack.h -> specialize.h -> quack_opargs.h)
     # but those that need nothing of the VM: the Unicode tables' lookup, and the JIT runtime's
     # patch routine and code arena. Only those including a case file or the stencils see a body.
     sources = sorted((tree.root / "runtime").rglob("*.c"), key=lambda p: p.name)
     includes = {p.name: included_generated(tree.root, p) for p in sources}
     assert all(
-        "quack_opcodes.h" in found
+        "quack_opargs.h" in found
         for name, found in includes.items()
         if name not in ("unicode.c", "jit_patch.c", "jit_memory.c")
     ), includes
@@ -249,6 +258,73 @@ def test_editing_one_uop_recompiles_only_its_stencil(built: Built) -> None:
     assert stencils == [EDITED_UOP] * len(EDITED_OBJECTS)
     assert snapshot(tree.root) == before
     assert_nothing_done(tree)
+
+
+def stencil_objects(tree: Tree) -> set[str]:
+    return {p.name for p in (tree.root / OUT / "stencils").glob("*.o")}
+
+
+def test_stencils_include_only_what_their_code_needs(built: Built) -> None:
+    root = built.tree.root
+    for source in ("template.c", "shim.c"):
+        assert included_generated(root, root / "stencil_src" / source) == STENCIL_TABLES
+
+
+# A micro-op and an instruction added at the top of instructions.uops: every micro-op and
+# instruction after it is renumbered, and every body after it moves down two lines.
+ADDED_UOP = "_ADDED_BY_TEST"
+ADDED_DEFINITION = f"inst({ADDED_UOP[1:]}, (value -- value)) {{ (void)value; }}\n\n"
+
+
+def test_adding_and_removing_a_uop_compiles_only_its_stencils(built: Built) -> None:
+    tree = built.tree
+    defs = tree.root / "uop_defs" / "instructions.uops"
+    original = defs.read_text()
+    before, objects = snapshot(tree.root), stencil_objects(tree)
+    try:
+        stencils, _ = rebuild_after(tree, ADDED_DEFINITION + original)
+        added = [name for name, uop, _, _ in stencil_builds(tree.root / "uop_defs")]
+        added = [name for name in added if name.startswith(ADDED_UOP)]
+        assert len(added) == 3  # it caches stack values in registers: one per depth
+        assert stencils == [ADDED_UOP] * len(added)
+        assert stencil_objects(tree) == objects | {f"{name}.o" for name in added}
+        after = snapshot(tree.root)
+        for header in ("include/quack_uops.h", "include/quack_opcodes.h"):
+            assert before[header] != after[header], header  # ids renumbered
+        assert_nothing_done(tree)
+    finally:
+        stencils, _ = rebuild_after(tree, original)
+    # Removing it compiles nothing, and its objects go.
+    assert stencils == []
+    assert stencil_objects(tree) == objects
+    assert snapshot(tree.root) == before
+    assert_nothing_done(tree)
+
+
+# A stack effect changed (the guard peeks its flag instead of popping it), and a fact dropped:
+# both change the metadata, only the first changes a body.
+STACK_EFFECT_EDITS = (
+    ("op(_GUARD_IS_TRUE_POP, (flag --))", "op(_GUARD_IS_TRUE_POP, (flag -- flag))"),
+    ("inst(UNARY_NOT, (value -- res: bool))", "inst(UNARY_NOT, (value -- res))"),
+)
+
+
+def test_stack_effect_change_compiles_only_the_changed_bodies(built: Built) -> None:
+    tree = built.tree
+    defs = tree.root / "uop_defs" / "instructions.uops"
+    original = edited = defs.read_text()
+    for old, new in STACK_EFFECT_EDITS:
+        assert edited.count(old) == 1, old
+        edited = edited.replace(old, new)
+    before = snapshot(tree.root)
+    try:
+        stencils, _ = rebuild_after(tree, edited)
+        assert stencils == [EDITED_UOP] * len(EDITED_OBJECTS)
+        assert before["include/quack_metadata.h"] != snapshot(tree.root)["include/quack_metadata.h"]
+    finally:
+        stencils, _ = rebuild_after(tree, original)
+    assert stencils == [EDITED_UOP] * len(EDITED_OBJECTS)
+    assert snapshot(tree.root) == before
 
 
 def test_build_is_reproducible_across_paths(

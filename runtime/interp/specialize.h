@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "frame.h"
-#include "quack_opcodes.h"
+#include "quack_opargs.h"
 #include "types.h"
 
 /* Counts a generic instruction's execution in its cache; true when it is time to specialize. */

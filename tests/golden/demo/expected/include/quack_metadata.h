@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "quack_opcodes.h"
+#include "quack_stack_cache.h"
 #include "quack_uops.h"
 
 #define QK_FLAG_HAS_ARG (1 << 0)
@@ -195,13 +196,6 @@ typedef struct QkUopReuse {
 static const QkUopReuse qk_uop_reuse[QK_UOP_COUNT] = {
     {0},
 };
-
-// Stencils keep the top stack values in registers (generator/stack_cache.py): how many, and the
-// stencils' parameters and arguments for them.
-#define QK_CACHE_REGISTERS 2
-#define QK_CACHE_PARAMS QkValue _tos0, QkValue _tos1
-#define QK_CACHE_ARGS _tos0, _tos1
-#define QK_CACHE_FORGET() __asm__("" : "=r"(_tos0), "=r"(_tos1))
 
 // How many values are cached after a micro-op, for each number cached before it; a micro-op not
 // listed keeps none (its stencil runs after a spill stencil stored them).

@@ -1,6 +1,8 @@
-// The opcode of every instruction and the values of enumerated opargs.
+// The opcode of every instruction, and the values of enumerated opargs (quack_opargs.h).
 #ifndef QUACK_OPCODES_H
 #define QUACK_OPCODES_H
+
+#include "quack_opargs.h"
 
 // The runtime rejects a code image compiled against another table.
 #define QK_OPCODES_DIGEST "d51cee49bcc8b2b8"
@@ -13,12 +15,5 @@
 #define CALL 5
 #define JUMP_IF 6
 #define QK_OPCODE_COUNT 7
-
-#define QK_ADD_PLAIN 0
-#define QK_ADD_INPLACE 1
-static const char *const qk_add_symbols[] = {
-    "+",
-    "+=",
-};
 
 #endif
