@@ -6,9 +6,9 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
+from generator import body_paths, oparg_stencils, stack
 from generator import effects as fx
-from generator import oparg_stencils, stack
-from generator.errors import Location, ToolchainError
+from generator.errors import Location, ToolchainError, ToolchainWarning
 from generator.lexer import Kind, Token
 from generator.model import (
     FACT_NAMES,
@@ -124,6 +124,15 @@ class _Analyzer:
         self.analysis.oparg_stencils = oparg_stencils.check(
             self.analysis, [d for d in self.declarations if isinstance(d, StencilsDecl)]
         )
+        for uop in self.analysis.uops.values():
+            peeked = stack.peeks(uop.effect)
+            outputs = [
+                o.name
+                for o in uop.effect.outputs
+                if not (o.is_unused or o.is_array or o.name in peeked)
+            ]
+            body_paths.check_outputs_assigned(uop.decl, outputs)
+        self._unused()
         return self.analysis
 
     def _helpers(self) -> None:
@@ -365,11 +374,9 @@ class _Analyzer:
                 elif changed is None and _has_side_effect(uop.properties):
                     changed = ("side effect", uop, "which would repeat it")
 
-    def _reuses(self) -> None:
-        """`reuse(_BASE, input) = _VARIANT;`: the optimizer swaps _VARIANT in for _BASE when
-        `input` is a fresh object, so _VARIANT must look the same from outside, and only traces
-        (never tier 1 or the recorder, which cannot know the object is unshared) may run it."""
-        # Where tier 1 or the recorder runs each micro-op: "instruction NAME", "branch(NAME)".
+    def _places(self) -> dict[str, str]:
+        """Where tier 1 or the recorder runs each micro-op: "instruction NAME", "branch(NAME)",
+        "trace(NAME)" (the first place that names it)."""
         places: dict[str, str] = {}
         for instruction in self.analysis.instructions.values():
             for uop in instruction.uops:
@@ -380,6 +387,36 @@ class _Analyzer:
         for name, form in self.analysis.trace_forms.items():
             for uop in form:
                 places.setdefault(uop.name, f"trace({name})")
+        return places
+
+    def _unused(self) -> None:
+        """A micro-op no instruction, branch or trace form names, that is not a reuse variant
+        (the optimizer's) nor declared `runtime op` (the recorder's or optimizer's): nothing can
+        run it, which is likely a mistake, but harms nothing."""
+        used = set(self._places())
+        used |= {r.variant.name for reuses in self.analysis.reuses.values() for r in reuses}
+        for uop in self.analysis.uops.values():
+            if uop.decl.runtime and not uop.has_tier2_form:
+                raise ToolchainError(
+                    f"runtime micro-op {uop.name} is tier-1-only, so the runtime cannot put it "
+                    "in a trace",
+                    uop.decl.location,
+                )
+            if uop.name not in used and not uop.decl.runtime:
+                self.analysis.warnings.append(
+                    ToolchainWarning(
+                        f"micro-op {uop.name} is never used: no instruction, branch, trace or "
+                        "reuse declaration names it (declare it `runtime op` if the runtime "
+                        "puts it in traces)",
+                        uop.decl.location,
+                    )
+                )
+
+    def _reuses(self) -> None:
+        """`reuse(_BASE, input) = _VARIANT;`: the optimizer swaps _VARIANT in for _BASE when
+        `input` is a fresh object, so _VARIANT must look the same from outside, and only traces
+        (never tier 1 or the recorder, which cannot know the object is unshared) may run it."""
+        places = self._places()
         declared: dict[tuple[str, str], Location] = {}
         for decl in self.declarations:
             if not isinstance(decl, ReuseDecl):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -63,8 +64,11 @@ def _header(relative: str, digest: str) -> str:
 
 
 def generate(defs_dir: Path, out_dir: Path) -> list[Path]:
-    """Write every output whose bytes changed; returns the paths written."""
+    """Write every output whose bytes changed; returns the paths written. Warnings about the
+    definitions go to stderr."""
     analysis = load_definitions(defs_dir)
+    for warning in analysis.warnings:
+        print(warning, file=sys.stderr)
     digest = sources_digest(defs_dir)
     outputs: dict[Path, str] = {}
     for relative, emit in _CASE_OUTPUTS.items():

@@ -33,6 +33,18 @@ class ToolchainError(Exception):
         return f"{self.location}: error: {self.message}"
 
 
+@dataclass(frozen=True)
+class ToolchainWarning:
+    """Something in the user's input that is likely a mistake but leaves the outputs correct:
+    reported as one located line on stderr, and the tool goes on."""
+
+    message: str
+    location: Location
+
+    def __str__(self) -> str:
+        return f"{self.location}: warning: {self.message}"
+
+
 def run_main(main: Callable[[list[str]], int], argv: list[str] | None = None) -> int:
     """Run a command-line entry point, printing a ToolchainError as its one-line message."""
     try:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from generator.effects import Effect
-from generator.errors import Location
+from generator.errors import Location, ToolchainWarning
 from generator.lexer import Token
 
 # --- What the parser reads -------------------------------------------------------------------
@@ -133,6 +133,9 @@ class OpDecl:
     # `specializing op(...)`: tier 1 runs it first in a family head to count executions and call
     # the specializer; traces leave it out.
     specializing: bool = False
+    # `runtime op(...)`: no instruction or trace form names it, but the runtime (the trace
+    # recorder, the optimizer) puts it in traces by its number.
+    runtime: bool = False
 
     @property
     def uop_name(self) -> str:
@@ -439,6 +442,8 @@ class Analysis:
     reuses: dict[str, list[Reuse]] = field(default_factory=dict)
     # Micro-op -> the oparg values it has a stencil of its own for, ascending (`stencils`).
     oparg_stencils: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    # What the generator reports but does not stop for (a micro-op nothing uses).
+    warnings: list[ToolchainWarning] = field(default_factory=list)
 
     def family_head(self, instruction: Instruction) -> str | None:
         """The head a family member falls back to on a miss; None for heads and the rest."""

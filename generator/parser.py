@@ -38,8 +38,8 @@ KEYWORDS = (
     "reuse",
     "stencils",
 )
-# Words that qualify the declaration after them: `specializing op(...)`.
-MODIFIERS = ("specializing",)
+# Words that qualify the `op` declaration after them: `specializing op(...)`, `runtime op(...)`.
+MODIFIERS = ("specializing", "runtime")
 CACHE_UNITS = (1, 2, 4)
 BRANCH_DIRECTIONS = ("jump", "fall")
 
@@ -104,14 +104,15 @@ class _Parser:
         while self._peek().kind is not Kind.EOF:
             token = self._peek()
             if token.kind is not Kind.IDENT or token.text not in KEYWORDS + MODIFIERS:
-                raise self._fail("a declaration (" + ", ".join(KEYWORDS) + ", specializing op)")
+                modified = ", ".join(f"{m} op" for m in MODIFIERS)
+                raise self._fail("a declaration (" + ", ".join(KEYWORDS) + ", " + modified + ")")
             result.append(self._declaration(token.text))
         return tuple(result)
 
     def _declaration(self, keyword: str) -> Declaration:
         first = self._next()
-        if keyword == "specializing":
-            return self._specializing(first)
+        if keyword in MODIFIERS:
+            return self._modified(first)
         if keyword == "helper":
             return self._helper(first)
         if keyword in ("op", "inst"):
@@ -130,11 +131,11 @@ class _Parser:
             return self._stencils(first)
         return self._oparg(first)
 
-    def _specializing(self, first: Token) -> OpDecl:
+    def _modified(self, first: Token) -> OpDecl:
         keyword = self._peek()
         if keyword.kind is not Kind.IDENT or keyword.text != "op":
-            raise self._fail("'op' after 'specializing'")
-        # The declaration starts at `specializing`: messages point there and its digest covers it.
+            raise self._fail(f"'op' after {first.text!r}")
+        # The declaration starts at the modifier: messages point there and its digest covers it.
         return self._op(self._next(), start=first)
 
     def _helper(self, first: Token) -> HelperDecl:
@@ -154,7 +155,7 @@ class _Parser:
         )
 
     def _op(self, first: Token, start: Token | None = None) -> OpDecl:
-        """`first` is `op` or `inst`; `start` is the `specializing` before it, if any."""
+        """`first` is `op` or `inst`; `start` is the modifier before it, if any."""
         self._expect("(")
         name = self._ident("a micro-op name" if first.text == "op" else "an instruction name")
         if first.text == "op" and not name.text.startswith("_"):
@@ -177,7 +178,8 @@ class _Parser:
             body,
             start.location,
             self._source(start, last),
-            specializing=start is not first,
+            specializing=start.text == "specializing",
+            runtime=start.text == "runtime",
         )
 
     def _stack_effect(self) -> StackEffect:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -14,7 +15,7 @@ REPO = Path(__file__).resolve().parent.parent
 
 def run_generator(tmp_path: Path, files: dict[str, str]) -> subprocess.CompletedProcess[str]:
     defs = tmp_path / "uop_defs"
-    defs.mkdir()
+    defs.mkdir(exist_ok=True)
     for name, text in files.items():
         (defs / name).write_text(text)
     env = dict(os.environ, PYTHONPATH=str(REPO))
@@ -51,8 +52,8 @@ CASES = {
     "syntax_declaration": (
         "instruction(A, (--)) { }\n",
         "uop_defs/a.uops:1:1: error: syntax error: expected a declaration (helper, op, inst, "
-        "macro, branch, trace, oparg, family, reuse, stencils, specializing op), found "
-        "'instruction'",
+        "macro, branch, trace, oparg, family, reuse, stencils, specializing op, runtime op), "
+        "found 'instruction'",
     ),
     "syntax_cache_size": (
         "op(_A, (c/3 --)) { }\n",
@@ -450,6 +451,30 @@ CASES = {
         "uop_defs/a.uops:1:1: error: _A has 9 outputs; the metadata's peek mask (qk_uop_facts) "
         "holds 8",
     ),
+    "output_unassigned_on_a_branch": (
+        "op(_A, (x -- y)) {\n    if (x == QK_NULL) {\n        y = x;\n    }\n}\n",
+        "uop_defs/a.uops:1:14: error: output 'y' of _A is not assigned on every path through "
+        "its body (a path that does not leave the micro-op must assign it)",
+    ),
+    "output_unassigned_in_a_loop": (
+        "op(_A, (x -- x, y, z)) {\n    z = x;\n    while (z == x) { y = x; }\n}\n",
+        "uop_defs/a.uops:1:17: error: output 'y' of _A is not assigned on every path through "
+        "its body (a path that does not leave the micro-op must assign it)",
+    ),
+    "output_unassigned_after_a_guard": (
+        "inst(A, (x -- y)) {\n    ERROR_IF(x == QK_NULL);\n}\n",
+        "uop_defs/a.uops:1:15: error: output 'y' of _A is not assigned on every path through "
+        "its body (a path that does not leave the micro-op must assign it)",
+    ),
+    "runtime_not_op": (
+        "runtime inst(A, (--)) { }\n",
+        "uop_defs/a.uops:1:9: error: syntax error: expected 'op' after 'runtime', found 'inst'",
+    ),
+    "runtime_tier1_only": (
+        "runtime op(_A, (--)) { JUMPBY(1); }\n",
+        "uop_defs/a.uops:1:1: error: runtime micro-op _A is tier-1-only, so the runtime cannot "
+        "put it in a trace",
+    ),
     "two_named_caches": (
         "op(_A, (a/1, b/2 --)) { (void)a; (void)b; }\n",
         "uop_defs/a.uops:1:14: error: _A has more than one named cache entry ('a' and 'b'); "
@@ -580,3 +605,56 @@ def test_specializing_uop_may_precede_a_tier1_only_uop(tmp_path: Path) -> None:
     assert "[J] =" not in _expansions(tmp_path)
     cases = (tmp_path / "out" / "include" / "quack_tier1_cases.c.h").read_text()
     assert "if (x != QK_NULL) { SPECIALIZATION_MISS(J); goto PREDICTED_J; }" in cases
+
+
+def test_outputs_assigned_on_every_path_that_stays(tmp_path: Path) -> None:
+    """Both branches, a path that leaves, a helper given the output's address, a do body."""
+    source = (
+        "helper(h) = writes;\n"
+        "inst(A, (x -- y, z, w)) {\n"
+        "    if (x == QK_NULL) { y = x; } else if (x == QK_TRUE) { DISPATCH(); } else { y = x; }\n"
+        "    h(x, &z);\n"
+        "    do { w = x; } while (0);\n"
+        "}\n"
+    )
+    result = run_generator(tmp_path, {"a.uops": source})
+    assert (result.returncode, result.stderr) == (0, "")
+
+
+UNUSED = (
+    "uop_defs/a.uops:{}: warning: micro-op {} is never used: no instruction, branch, trace or "
+    "reuse declaration names it (declare it `runtime op` if the runtime puts it in traces)\n"
+)
+
+
+def test_unused_uop_is_a_warning(tmp_path: Path) -> None:
+    """Reported, located, and the outputs are written all the same."""
+    source = "op(_USED, (--)) { }\nmacro(A) = _USED;\n\n// nobody's\nop(_UNUSED, (--)) { }\n"
+    result = run_generator(tmp_path, {"a.uops": source})
+    assert (result.returncode, result.stderr) == (0, UNUSED.format("5:1", "_UNUSED"))
+    assert (tmp_path / "out" / "uops" / "_UNUSED.c.h").exists()
+
+
+def test_uops_the_runtime_or_traces_use_are_used(tmp_path: Path) -> None:
+    """A branch or trace form, a reuse variant and a runtime op are used, though no
+    instruction names them."""
+    source = (
+        _FRESH
+        + _VARIANT
+        + "reuse(_B, l) = _V;\n"
+        + "inst(J, (x -- x)) { JUMPBY(oparg); }\n"
+        + "op(_J_FALL, (x -- x)) { EXIT_IF(x == QK_NULL); }\n"
+        + "branch(J) { fall: _J_FALL; }\n"
+        + "inst(R, (x --)) { LEAVE_FRAME(x); }\n"
+        + "op(_R_TRACE, (x --)) { RETURN_TO_CALLER(x); }\n"
+        + "trace(R) = _R_TRACE;\n"
+        + "runtime op(_CHECK, (--)) { }\n"
+    )
+    result = run_generator(tmp_path, {"a.uops": source})
+    assert (result.returncode, result.stderr) == (0, "")
+
+
+def test_real_definitions_have_no_warnings(tmp_path: Path) -> None:
+    shutil.copytree(REPO / "uop_defs", tmp_path / "uop_defs")
+    result = run_generator(tmp_path, {})
+    assert (result.returncode, result.stderr) == (0, "")

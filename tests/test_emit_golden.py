@@ -146,7 +146,7 @@ def test_removed_uop_loses_its_file(tmp_path: Path) -> None:
     out = _generate_demo(tmp_path)
     source = tmp_path / "uop_defs" / "demo.uops"
     source.write_text(
-        source.read_text().replace("op(_EXIT, (--)) {\n    EXIT_TO_TIER_ONE();\n}\n", "")
+        source.read_text().replace("runtime op(_EXIT, (--)) {\n    EXIT_TO_TIER_ONE();\n}\n", "")
     )
     generate(tmp_path / "uop_defs", out)
     assert not (out / "uops" / "_EXIT.c.h").exists()

@@ -48,7 +48,7 @@ case _DUP: {
 }
 
 case _EXIT: {
-    #line 75 "uop_defs/demo.uops"
+    #line 76 "uop_defs/demo.uops"
     EXIT_TO_TIER_ONE();
     #line 50 "include/quack_tier2_cases.c.h"
     break;
