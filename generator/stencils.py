@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Iterable
+from functools import partial
 from pathlib import Path
 
-from generator import provenance
+from generator import provenance, stencil_cache
 from generator.aarch64 import AArch64
 from generator.clang import Clang, disassemble, find_clang, stencil_flags
 from generator.elf_reader import read_object
@@ -139,8 +140,13 @@ def main(argv: list[str]) -> int:
     clang = find_clang(args.clang)
     target = find_target(args.target)
     named = [(obj.name.removesuffix(".o"), obj) for obj in args.objects]
-    stencils = [extract(name, obj, target, clang) for name, obj in named]
-    shim = extract(SHIM, args.shim, target, clang)
+    # Each object is read again only if it changed (generator/stencil_cache.py).
+    context = f"{target.name} {clang.version}"
+    stencils = [
+        stencil_cache.read(obj, context, partial(extract, name, obj, target, clang))
+        for name, obj in named
+    ]
+    shim = stencil_cache.read(args.shim, context, partial(extract, SHIM, args.shim, target, clang))
     digest = input_digest([*named, (SHIM, args.shim)], clang, target.name)
     generation = read_generation(args.out)
     digest = provenance.digest([digest.encode(), generation.encode()])
