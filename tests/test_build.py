@@ -226,8 +226,9 @@ def test_editing_one_uop_recompiles_only_its_stencil(built: Built) -> None:
         # values in registers): every other body and the shim are unchanged.
         assert stencils == [EDITED_UOP] * len(EDITED_OBJECTS)
         # The generated files whose bytes changed: the body and its key, the case files that
-        # inline it and the stencil (object and header); never a table header, nor another
-        # uop's key. The bodies after it in the file have new #line numbers, and nothing else.
+        # inline it, the stencil (object and header) and the generation they all record; never
+        # a table header, nor another uop's key. The bodies after it in the file have new #line
+        # numbers, and nothing else.
         changed = sorted(
             name for name in before.keys() | after.keys() if before.get(name) != after.get(name)
         )
@@ -239,14 +240,14 @@ def test_editing_one_uop_recompiles_only_its_stencil(built: Built) -> None:
             body,
             key,
             *(f"include/{name}" for name in CASE_FILES),
-            f"include/{STENCIL_HEADER}",
+            f"include/quack_stencils-{TARGET}.h",
+            "include/quack_generation.h",
             *(f"stencils/{name}.o" for name in EDITED_OBJECTS),
         }, changed
         assert {body, *(f"include/{name}" for name in CASE_FILES)} <= set(changed), changed
         assert set(changed).isdisjoint(TABLE_HEADERS), changed
         # Exactly the runtime files including a changed header, each in both variants (quack and
-        # quack-asan). A comment leaves the stencil's code, and so quack_stencils.h, unchanged:
-        # then jit.c is not recompiled either.
+        # quack-asan): jit.c among them, since the stencil header records the new generation.
         headers = {name.removeprefix("include/") for name in changed}
         recompiled = {name for name, found in includes.items() if found & headers}
         assert {"ceval.c", "executor.c"} <= recompiled <= reached, recompiled

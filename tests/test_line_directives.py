@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from generator.cases import generate
+from generator.clang import RUNTIME_LAYERS
 from generator.emit_body import EXPANSIONS, Tier
 from generator.line_directives import definition_name, source_name
 
@@ -49,10 +50,9 @@ def generate_edited(tmp_path: Path, replacement: str) -> int:
     return text.count("\n", 0, offset) + 1
 
 
-def compile_stencil(out: Path, body_dir: Path | None = None) -> subprocess.CompletedProcess[str]:
+def compile_stencil(out: Path, tree: Path | None = None) -> subprocess.CompletedProcess[str]:
     """The build's command for EDITED_UOP's stencil that starts with one value in a register,
-    its body read from `body_dir`/uops (default: out)."""
-    includes = ["runtime", "stencil_src", str(out / "include"), str(body_dir or out)]
+    from the generated tree `tree` (default: out), written to out/stencil.o."""
     return run(
         [
             sys.executable,
@@ -62,7 +62,8 @@ def compile_stencil(out: Path, body_dir: Path | None = None) -> subprocess.Compl
             f"uops/{EDITED_UOP}.c.h",
             "--depth",
             "1",
-            *(f"-I{include}" for include in includes),
+            "--out-dir",
+            str(tree or out),
             "-o",
             str(out / "stencil.o"),
             "stencil_src/template.c",
@@ -79,8 +80,9 @@ def test_error_in_a_body_points_at_the_definition(tmp_path: Path, out_dir: Path)
     assert re.search(expected, result.stderr), result.stderr
     # The interpreters include the same body through the case files (the stencil header and
     # the Unicode tables come from the build).
-    includes = [REPO / "runtime", tmp_path / "out" / "include", out_dir / "include"]
-    for source in ("ceval.c", "executor.c"):
+    layers = [REPO / layer for layer in RUNTIME_LAYERS]
+    includes = [*layers, tmp_path / "out" / "include", out_dir / "include"]
+    for source in ("interp/ceval.c", "interp/executor.c"):
         result = run(
             [
                 "clang-19",
@@ -120,6 +122,7 @@ def test_objects_do_not_depend_on_line_numbers(tmp_path: Path) -> None:
     body = (out / "uops" / f"{EDITED_UOP}.c.h").read_text()
     moved = tmp_path / "moved"
     (moved / "uops").mkdir(parents=True)
+    shutil.copytree(out / "include", moved / "include")
     (moved / "uops" / f"{EDITED_UOP}.c.h").write_text(
         re.sub(r"#line (\d+)", lambda m: f"#line {int(m[1]) + 1000}", body)
     )
@@ -159,8 +162,8 @@ def test_directives_follow_the_definitions(tmp_path: Path, relative: str) -> Non
 def test_directives_name_files_from_the_repository(tmp_path: Path) -> None:
     """A file in the checkout is named by its path from the checkout's root, one elsewhere (a
     test's temporary copy) from the directory given, so neither depends on where it is."""
-    out = REPO / "out" / "x86_64"
-    assert source_name(out / "uops" / "_ADD.c.h", out) == "out/x86_64/uops/_ADD.c.h"
+    out = REPO / "out" / "x86_64-linux"
+    assert source_name(out / "uops" / "_ADD.c.h", out) == "out/x86_64-linux/uops/_ADD.c.h"
     assert source_name(tmp_path / "out" / "uops" / "_ADD.c.h", tmp_path / "out") == (
         "uops/_ADD.c.h"
     )

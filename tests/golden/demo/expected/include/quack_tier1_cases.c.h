@@ -1,7 +1,7 @@
 #include "quack_generation.h"
-#if QK_GENERATION != 0x4dcd813d83c33daeu
+#if QK_GENERATION != 0x<digest>u
 #pragma message("quack_generation.h is micro-op generation " QK_GENERATION_STR)
-#error "quack_tier1_cases.c.h is micro-op generation 4dcd813d83c33dae, not the one in quack_generation.h: regenerate both (python -m generator check DIR names the stale files)"
+#error "quack_tier1_cases.c.h is micro-op generation <digest>, not the one in quack_generation.h: regenerate both (python -m generator check DIR names the stale files)"
 #endif
 // The tier-1 interpreter's instructions, included in its dispatch loop. The runtime defines TARGET,
 // DISPATCH, DISPATCH_INLINED, LEAVE_FRAME, YIELD_FRAME, GETLOCAL, SETLOCAL, PREDICTED,
@@ -28,7 +28,7 @@ TARGET(ADD) {
             DISPATCH();
         }
         this_instr[1] = counter - 1;
-        #line 28 "include/quack_tier1_cases.c.h"
+        #line 33 "include/quack_tier1_cases.c.h"
     }
     // _ADD
     {
@@ -39,7 +39,7 @@ TARGET(ADD) {
         #line 26 "uop_defs/demo.uops"
         res = qk_add(tstate, left, right);
         if (res == QK_NULL) goto error;
-        #line 39 "include/quack_tier1_cases.c.h"
+        #line 44 "include/quack_tier1_cases.c.h"
         stack_pointer[-2] = res;
         stack_pointer -= 1;
     }
@@ -59,7 +59,7 @@ TARGET(ADD_INT) {
         #line 21 "uop_defs/demo.uops"
         (void)version;
         if (!qk_is_int(left) || !qk_is_int(right)) { SPECIALIZATION_MISS(ADD); goto PREDICTED_ADD; }
-        #line 59 "include/quack_tier1_cases.c.h"
+        #line 64 "include/quack_tier1_cases.c.h"
     }
     // _ADD
     {
@@ -70,7 +70,7 @@ TARGET(ADD_INT) {
         #line 26 "uop_defs/demo.uops"
         res = qk_add(tstate, left, right);
         if (res == QK_NULL) goto error;
-        #line 70 "include/quack_tier1_cases.c.h"
+        #line 75 "include/quack_tier1_cases.c.h"
         stack_pointer[-2] = res;
         stack_pointer -= 1;
     }
@@ -90,7 +90,7 @@ TARGET(ADD_SAME) {
     if (left != right) { SPECIALIZATION_MISS(ADD); goto PREDICTED_ADD; }
     res = qk_add(tstate, left, left);
     if (res == QK_NULL) goto error;
-    #line 90 "include/quack_tier1_cases.c.h"
+    #line 95 "include/quack_tier1_cases.c.h"
     stack_pointer[-2] = res;
     stack_pointer -= 1;
     DISPATCH();
@@ -105,7 +105,7 @@ TARGET(STORE) {
     #line 42 "uop_defs/demo.uops"
     (void)counter;
     qk_store(tstate, oparg, value);
-    #line 105 "include/quack_tier1_cases.c.h"
+    #line 110 "include/quack_tier1_cases.c.h"
     stack_pointer -= 1;
     DISPATCH();
 }
@@ -118,7 +118,7 @@ TARGET(DUP) {
     QkValue top;
     #line 47 "uop_defs/demo.uops"
     top = bottom;
-    #line 118 "include/quack_tier1_cases.c.h"
+    #line 123 "include/quack_tier1_cases.c.h"
     stack_pointer[0] = top;
     stack_pointer += 1;
     DISPATCH();
@@ -138,7 +138,7 @@ TARGET(CALL) {
     }
     res = qk_call(tstate, callable, args, oparg);
     if (res == QK_NULL) goto error;
-    #line 138 "include/quack_tier1_cases.c.h"
+    #line 143 "include/quack_tier1_cases.c.h"
     stack_pointer[-1 - oparg] = res;
     stack_pointer -= oparg;
     DISPATCH();
@@ -153,7 +153,7 @@ TARGET(JUMP_IF) {
     if (cond == QK_TRUE) {
         next_instr += (oparg);
     }
-    #line 153 "include/quack_tier1_cases.c.h"
+    #line 158 "include/quack_tier1_cases.c.h"
     stack_pointer -= 1;
     DISPATCH();
 }

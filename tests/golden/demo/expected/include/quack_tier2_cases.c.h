@@ -1,7 +1,7 @@
 #include "quack_generation.h"
-#if QK_GENERATION != 0x4dcd813d83c33daeu
+#if QK_GENERATION != 0x<digest>u
 #pragma message("quack_generation.h is micro-op generation " QK_GENERATION_STR)
-#error "quack_tier2_cases.c.h is micro-op generation 4dcd813d83c33dae, not the one in quack_generation.h: regenerate both (python -m generator check DIR names the stale files)"
+#error "quack_tier2_cases.c.h is micro-op generation <digest>, not the one in quack_generation.h: regenerate both (python -m generator check DIR names the stale files)"
 #endif
 // The micro-op interpreter's cases, included in its switch. Each body is the one in
 // uops/<NAME>.c.h, which the stencils compile too.
@@ -14,7 +14,7 @@ case _ADD: {
     #line 26 "uop_defs/demo.uops"
     res = qk_add(tstate, left, right);
     if (res == QK_NULL) { JUMP_TO_ERROR(); }
-    #line 14 "include/quack_tier2_cases.c.h"
+    #line 19 "include/quack_tier2_cases.c.h"
     stack_pointer[-2] = res;
     stack_pointer -= 1;
     break;
@@ -29,7 +29,7 @@ case _ADD_SAME: {
     if (left != right) { JUMP_TO_JUMP_TARGET(); }
     res = qk_add(tstate, left, left);
     if (res == QK_NULL) { JUMP_TO_ERROR(); }
-    #line 29 "include/quack_tier2_cases.c.h"
+    #line 34 "include/quack_tier2_cases.c.h"
     stack_pointer[-2] = res;
     stack_pointer -= 1;
     break;
@@ -41,7 +41,7 @@ case _DUP: {
     QkValue top;
     #line 47 "uop_defs/demo.uops"
     top = bottom;
-    #line 41 "include/quack_tier2_cases.c.h"
+    #line 46 "include/quack_tier2_cases.c.h"
     stack_pointer[0] = top;
     stack_pointer += 1;
     break;
@@ -50,7 +50,7 @@ case _DUP: {
 case _EXIT: {
     #line 76 "uop_defs/demo.uops"
     EXIT_TO_TIER_ONE();
-    #line 50 "include/quack_tier2_cases.c.h"
+    #line 55 "include/quack_tier2_cases.c.h"
     break;
 }
 
@@ -58,7 +58,7 @@ case _GUARD_FALSE: {
     QkValue flag = stack_pointer[-1];
     #line 69 "uop_defs/demo.uops"
     if (flag != QK_FALSE) { stack_pointer -= 1; JUMP_TO_JUMP_TARGET(); }
-    #line 58 "include/quack_tier2_cases.c.h"
+    #line 63 "include/quack_tier2_cases.c.h"
     stack_pointer -= 1;
     break;
 }
@@ -70,7 +70,7 @@ case _GUARD_INT: {
     #line 21 "uop_defs/demo.uops"
     (void)version;
     if (!qk_is_int(left) || !qk_is_int(right)) { JUMP_TO_JUMP_TARGET(); }
-    #line 70 "include/quack_tier2_cases.c.h"
+    #line 75 "include/quack_tier2_cases.c.h"
     break;
 }
 
@@ -78,7 +78,7 @@ case _GUARD_TRUE: {
     QkValue flag = stack_pointer[-1];
     #line 65 "uop_defs/demo.uops"
     if (flag != QK_TRUE) { stack_pointer -= 1; JUMP_TO_JUMP_TARGET(); }
-    #line 78 "include/quack_tier2_cases.c.h"
+    #line 83 "include/quack_tier2_cases.c.h"
     stack_pointer -= 1;
     break;
 }
@@ -90,7 +90,7 @@ case _STORE: {
     #line 42 "uop_defs/demo.uops"
     (void)counter;
     qk_store(tstate, oparg, value);
-    #line 90 "include/quack_tier2_cases.c.h"
+    #line 95 "include/quack_tier2_cases.c.h"
     stack_pointer -= 1;
     break;
 }
