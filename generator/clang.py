@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.errors import ToolchainError, run_main
-from generator.targets import find_target, host_target
+from generator.targets import Target, find_target, host_target
 
 MIN_MAJOR = 19  # preserve_none and musttail across it first work in clang 19
 CLANG_ENV = "QUACK_CLANG"  # overrides the search with a path or a command name
@@ -111,10 +111,45 @@ def find_clang(override: str | None = None) -> Clang:
 
 def stencil_flags(target: str) -> list[str]:
     """Every flag a stencil (template.c or shim.c) is compiled with for `target`."""
-    found = find_target(target)
-    if found.unsupported is not None:
-        raise ToolchainError(f"{found.name}: {found.unsupported}")
-    return [f"--target={found.triple}", *found.flags, *_COMMON_FLAGS]
+    return _flags(find_target(target))
+
+
+def _flags(target: Target) -> list[str]:
+    if target.unsupported is not None:
+        raise ToolchainError(f"{target.name}: {target.unsupported}")
+    return [f"--target={target.triple}", *target.flags, *_COMMON_FLAGS]
+
+
+# The calling convention of stencils in miniature: preserve_none functions that tail-call each
+# other with musttail (stencil_src/template.c and jit_env.h).
+_CONVENTION = """
+typedef __attribute__((preserve_none)) void *(*Next)(void *, void *, void *, long, long);
+extern char next[];
+__attribute__((preserve_none)) void *entry(void *a, void *b, void *c, long d, long e);
+__attribute__((preserve_none)) void *entry(void *a, void *b, void *c, long d, long e) {
+    __attribute__((musttail)) return ((Next)next)(a, b, c, d, e);
+}
+"""
+
+
+def check_convention(clang: Clang, target: Target) -> None:
+    """Says in one line (a ToolchainError) when `clang` cannot compile stencils for `target`: an
+    LLVM without preserve_none or musttail there (clang warns that it ignores the attribute, and
+    stencils are compiled with -Werror)."""
+    command = [clang.path, *_flags(target), "-x", "c", "-", "-c", "-o", os.devnull]
+    try:
+        result = subprocess.run(
+            command, input=_CONVENTION, capture_output=True, text=True, check=False, timeout=60
+        )
+    except (OSError, subprocess.TimeoutExpired) as error:
+        raise ClangError(f"{target.name}: cannot run {clang.path}: {error}") from None
+    if result.returncode != 0:
+        errors = [line for line in result.stderr.splitlines() if "error:" in line]
+        reason = errors[0].split("error:", 1)[1].strip() if errors else "it failed"
+        raise ToolchainError(
+            f"{target.name}: {clang.version} cannot compile stencils for {target.triple} "
+            f"(preserve_none functions calling each other with musttail): {reason}"
+        )
 
 
 def stencil_command(
@@ -183,6 +218,7 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     clang = find_clang(args.clang)
     if args.source is None:  # only the check: say what will be used
+        check_convention(clang, find_target(args.target))
         print(f"{clang.path}: {clang.version}")
         return 0
     if args.output is None:

@@ -1,13 +1,11 @@
-"""Reads a relocatable ELF object into a neutral model: sections, symbols and relocations.
+"""Reads a relocatable ELF object into the neutral model of object_model.py.
 
 Only this module touches pyelftools, so the rest of the extractor reasons about plain data.
 """
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 
 from elftools.common.exceptions import ELFError
@@ -19,52 +17,7 @@ from elftools.elf.sections import Section as ElfSection
 from elftools.elf.sections import SymbolTableSection
 
 from generator.errors import ToolchainError
-
-
-class SectionKind(enum.Enum):
-    """What a section becomes in a stencil."""
-
-    CODE = "code"  # allocated, executable
-    DATA = "data"  # allocated, read-only
-    WRITABLE = "writable"  # allocated and writable: never allowed in a stencil
-    OTHER = "other"  # not loaded at run time (symbols, notes, comments)
-
-
-@dataclass(frozen=True)
-class Section:
-    index: int
-    name: str
-    kind: SectionKind
-    align: int
-    size: int
-    data: bytes  # empty for NOBITS sections such as .bss
-
-
-@dataclass(frozen=True)
-class Symbol:
-    name: str  # for a section symbol, the section's name
-    section: int | None  # index of the defining section; None when undefined or absolute
-    value: int
-    is_section: bool
-
-
-@dataclass(frozen=True)
-class Relocation:
-    section: int  # index of the section the relocation patches
-    offset: int
-    type_name: str  # the ELF name, e.g. R_X86_64_PLT32
-    symbol: Symbol
-    addend: int
-
-
-@dataclass(frozen=True)
-class ObjectFile:
-    machine: str  # pyelftools' e_machine name, e.g. EM_X86_64
-    sections: tuple[Section, ...]
-    relocations: tuple[Relocation, ...]
-
-    def section(self, index: int) -> Section:
-        return next(s for s in self.sections if s.index == index)
+from generator.object_model import ObjectFile, Relocation, Section, SectionKind, Symbol
 
 
 def _names(table: Mapping[str, object], missing: dict[int, str]) -> dict[int, str]:
@@ -72,6 +25,7 @@ def _names(table: Mapping[str, object], missing: dict[int, str]) -> dict[int, st
     return {**names, **missing}
 
 
+_ARCHES = {"EM_X86_64": "x86_64", "EM_AARCH64": "aarch64"}
 # pyelftools 0.33 lacks some types clang emits: add them from the psABI.
 _RELOC_NAMES = {
     "EM_X86_64": _names(
@@ -152,4 +106,4 @@ def read_object(path: Path, uop: str) -> ObjectFile:
                     )
     except (ELFError, OSError) as error:
         raise ToolchainError(f"{uop}: cannot read {path.name}: {error}") from None
-    return ObjectFile(machine, tuple(sections), tuple(relocations))
+    return ObjectFile(_ARCHES[machine], tuple(sections), tuple(relocations))

@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from generator.elf_reader import ObjectFile, Relocation, Section, SectionKind
 from generator.errors import ToolchainError
+from generator.object_model import ObjectFile, Relocation, Section, SectionKind
 from generator.stencil_model import SPECIAL_SYMBOLS, Hole, HoleValue, PatchKind, Stencil
 
 GOT_SLOT_SIZE = 8

@@ -15,26 +15,43 @@ in registers; `_SPILL.cache1.o`); the shim object is given separately.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import partial
 from pathlib import Path
 
-from generator import provenance, stencil_cache
-from generator.aarch64 import AArch64
+from generator import (
+    aarch64,
+    coff_reader,
+    elf_reader,
+    macho_reader,
+    provenance,
+    stencil_cache,
+    x86_64,
+)
 from generator.clang import Clang, disassemble, find_clang, stencil_flags
-from generator.elf_reader import read_object
 from generator.emit_render import environment, write_if_changed
+from generator.errors import ToolchainError
 from generator.generation import generation_check, read_generation
+from generator.object_model import ObjectFile
 from generator.relocations import MAX_DATA_ALIGN, TargetBackend, build_stencil
 from generator.stack_cache import CACHE_REGISTERS, SPILL
 from generator.stencil_model import HoleValue, PatchKind, Stencil
 from generator.targets import TARGETS, Target, find_target, host_target
-from generator.x86_64 import X86_64
 
+# Each object format's reader, into the one model.
+READERS: dict[str, Callable[[Path, str], ObjectFile]] = {
+    "elf": elf_reader.read_object,
+    "macho": macho_reader.read_object,
+    "coff": coff_reader.read_object,
+}
 # Each architecture's relocation knowledge, by (architecture, object format).
 BACKENDS: dict[tuple[str, str], TargetBackend] = {
-    ("x86_64", "elf"): X86_64(),
-    ("aarch64", "elf"): AArch64(),
+    ("x86_64", "elf"): x86_64.ELF,
+    ("x86_64", "macho"): x86_64.MACHO,
+    ("x86_64", "coff"): x86_64.COFF,
+    ("aarch64", "elf"): aarch64.ELF,
+    ("aarch64", "macho"): aarch64.MACHO,
+    ("aarch64", "coff"): aarch64.COFF,
 }
 SHIM = "shim"
 SELECTOR = "quack_stencils.h"
@@ -52,9 +69,17 @@ def header_name(target: Target) -> str:
     return f"quack_stencils-{target.name}.h"
 
 
+def read_object(path: Path, name: str, target: Target) -> ObjectFile:
+    """The object `path` of stencil `name`, compiled for `target`, in the neutral model."""
+    model = READERS[target.object_format](path, name)
+    if model.arch != target.arch:
+        raise ToolchainError(f"{name}: {path.name} is for {model.arch}, not {target.name}")
+    return model
+
+
 def extract(name: str, obj: Path, target: Target, clang: Clang) -> Stencil:
     backend = BACKENDS[(target.arch, target.object_format)]
-    return build_stencil(name, read_object(obj, name), backend, disassemble(clang, obj))
+    return build_stencil(name, read_object(obj, name, target), backend, disassemble(clang, obj))
 
 
 def input_digest(objects: Iterable[tuple[str, Path]], clang: Clang, target: str) -> str:

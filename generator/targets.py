@@ -2,7 +2,8 @@
 
 A target's canonical name is `ARCH-OS` (`aarch64-linux`); `scons target=NAME` and the generator's
 command lines also accept its clang triple and its short names (`x86_64`, `arm64`, ...), which
-mean that architecture on the host's operating system.
+mean that architecture on the host's operating system. Linux targets are ELF, Darwin targets
+Mach-O and Windows targets COFF; the runtime is built for Linux only, the stencil headers for all.
 """
 
 from __future__ import annotations
@@ -41,6 +42,18 @@ _X86_64_ELF = ("-fno-pic", "-mcmodel=medium", "-mlarge-data-threshold=0", "-fno-
 # (ADRP + LDR) and reaches anywhere; calls are BL (±128 MB), given a trampoline when further.
 # Outline atomics would be calls to libgcc helpers the runtime may not have.
 _AARCH64_ELF = ("-fpic", "-mno-outline-atomics")
+# Darwin code is always position independent: every extern symbol, value or helper, is loaded
+# from a GOT slot (GOT_LOAD pairs on arm64, GOTPCREL on x86_64), so holes reach anywhere. On
+# x86_64 -fno-plt makes helper calls `call *slot(%rip)` too, instead of rel32 calls (±2 GB).
+_X86_64_MACHO = ("-fno-plt",)
+_AARCH64_MACHO = ("-mno-outline-atomics",)
+# COFF has no position-independent model: everything is RIP- or ADRP-relative. The value holes
+# are declared dllimport (stencil_src/jit_env.h), so code loads them from their import slots,
+# which become GOT slots; runtime helpers are referenced directly, so a Windows runtime places
+# its JIT memory within ±2 GB (x86_64 rel32; arm64 adrp reaches ±4 GB, calls get trampolines)
+# of them, or declares them dllimport too, which the extractor turns into GOT slots as well.
+_X86_64_COFF: tuple[str, ...] = ()
+_AARCH64_COFF = ("-mno-outline-atomics",)
 
 TARGETS: tuple[Target, ...] = (
     Target(
@@ -60,6 +73,42 @@ TARGETS: tuple[Target, ...] = (
         "elf",
         _AARCH64_ELF,
         "defined(__aarch64__) && defined(__linux__)",
+    ),
+    Target(
+        "x86_64-darwin",
+        "x86_64",
+        "darwin",
+        "x86_64-apple-darwin",
+        "macho",
+        _X86_64_MACHO,
+        "defined(__x86_64__) && defined(__APPLE__)",
+    ),
+    Target(
+        "aarch64-darwin",
+        "aarch64",
+        "darwin",
+        "aarch64-apple-darwin",
+        "macho",
+        _AARCH64_MACHO,
+        "defined(__aarch64__) && defined(__APPLE__)",
+    ),
+    Target(
+        "x86_64-windows",
+        "x86_64",
+        "windows",
+        "x86_64-pc-windows-msvc",
+        "coff",
+        _X86_64_COFF,
+        "defined(_WIN32) && (defined(_M_X64) || defined(__x86_64__)) && !defined(_M_ARM64EC)",
+    ),
+    Target(
+        "aarch64-windows",
+        "aarch64",
+        "windows",
+        "aarch64-pc-windows-msvc",
+        "coff",
+        _AARCH64_COFF,
+        "defined(_WIN32) && (defined(_M_ARM64) || defined(__aarch64__))",
     ),
 )
 

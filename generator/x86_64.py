@@ -1,41 +1,47 @@
-"""x86_64 ELF relocations as holes, for objects built with -fno-pic -mcmodel=medium (clang.py)."""
+"""x86_64 relocations as holes, for ELF, Mach-O and COFF objects (flags: generator/targets.py).
+
+The three formats name the same few ideas differently: a 64-bit absolute value, a rel32 (jumps,
+calls, RIP-relative data), and a rel32 to the symbol's GOT slot, which ELF lets a linker relax to
+a direct reference. Each format is one table of type names; one translator serves them all.
+"""
 
 from __future__ import annotations
 
-from generator.elf_reader import Relocation
+from dataclasses import dataclass
+
 from generator.errors import ToolchainError
+from generator.object_model import Relocation
 from generator.relocations import Blob, StencilBuilder
 from generator.stencil_model import Hole, HoleValue, PatchKind
 
 _JMP_REL32 = 0xE9
-_GOT_RELAXABLE = {"R_X86_64_GOTPCRELX", "R_X86_64_REX_GOTPCRELX"}
-_GOT_INDIRECT = _GOT_RELAXABLE | {"R_X86_64_GOTPCREL"}
 
 
-def _relaxable(code: bytearray, offset: int, rel: Relocation) -> bool:
-    """Whether ld.lld would relax this GOT load to a direct reference (given the range).
-
-    lld relaxes only a full 8-byte slot load (addend -4) by `mov` (8b), `call *` (ff 15) or
-    `jmp *` (ff 25); other instruction forms keep the slot, and so do we.
-    """
-    if rel.type_name not in _GOT_RELAXABLE or rel.addend != -4 or offset < 2:
-        return False
-    op, modrm = code[offset - 2], code[offset - 1]
-    return op == 0x8B or (op == 0xFF and modrm in (0x15, 0x25))
-
-
+@dataclass(frozen=True)
 class X86_64:
-    """The TargetBackend for x86_64-linux."""
+    """The TargetBackend for one x86_64 object format: its relocation types by meaning."""
+
+    abs64: frozenset[str]
+    rel32: frozenset[str]
+    got: frozenset[str]  # rel32 to the symbol's GOT slot
+    relaxable: frozenset[str]  # of those, the ones a linker may turn into direct references
+
+    def _relaxable(self, code: bytearray, offset: int, rel: Relocation) -> bool:
+        """Whether ld.lld would relax this GOT load to a direct reference (given the range).
+
+        lld relaxes only a full 8-byte slot load (addend -4) by `mov` (8b), `call *` (ff 15) or
+        `jmp *` (ff 25); other instruction forms keep the slot, and so do we.
+        """
+        if rel.type_name not in self.relaxable or rel.addend != -4 or offset < 2:
+            return False
+        op, modrm = code[offset - 2], code[offset - 1]
+        return op == 0x8B or (op == 0xFF and modrm in (0x15, 0x25))
 
     def translate(self, builder: StencilBuilder, blob: Blob, offset: int, rel: Relocation) -> None:
         target = builder.target(rel)
-        if rel.type_name == "R_X86_64_64":
-            kind = PatchKind.ABS64
-        elif rel.type_name in ("R_X86_64_PC32", "R_X86_64_PLT32"):
-            kind = PatchKind.REL32
-        elif rel.type_name in _GOT_INDIRECT:
+        if rel.type_name in self.got or (rel.indirect and rel.type_name in self.rel32):
             slot = builder.got_slot(target)
-            if _relaxable(blob.bytes, offset, rel):
+            if self._relaxable(blob.bytes, offset, rel):
                 blob.holes.append(
                     Hole(offset, PatchKind.GOTPCRELX, target.value, target.symbol, rel.addend, slot)
                 )
@@ -44,6 +50,10 @@ class X86_64:
                     Hole(offset, PatchKind.REL32, HoleValue.DATA, None, slot + rel.addend)
                 )
             return
+        if rel.type_name in self.abs64 and not rel.indirect:
+            kind = PatchKind.ABS64
+        elif rel.type_name in self.rel32:
+            kind = PatchKind.REL32
         else:
             raise ToolchainError(
                 f"{builder.uop}: unsupported relocation {rel.type_name} against {rel.symbol.name}"
@@ -69,3 +79,40 @@ class X86_64:
         del code.bytes[end - 5 :]
         code.holes.remove(last)
         return True
+
+
+# -fno-pic -mcmodel=medium: values and data are 64-bit immediates, code rel32, helper calls go
+# through GOTPCRELX, which lld relaxes (and so does the patcher) when the helper is near.
+ELF = X86_64(
+    abs64=frozenset({"R_X86_64_64"}),
+    rel32=frozenset({"R_X86_64_PC32", "R_X86_64_PLT32"}),
+    got=frozenset({"R_X86_64_GOTPCREL", "R_X86_64_GOTPCRELX", "R_X86_64_REX_GOTPCRELX"}),
+    relaxable=frozenset({"R_X86_64_GOTPCRELX", "R_X86_64_REX_GOTPCRELX"}),
+)
+# Position independent (as Darwin always is) with -fno-plt: every extern symbol, value or helper,
+# is loaded or called through its GOT slot. GOT_LOAD is kept through the slot too, as ld64.lld
+# does for a symbol that has a GOT entry (it relaxes only symbols no other reference needs there).
+MACHO = X86_64(
+    abs64=frozenset({"X86_64_RELOC_UNSIGNED"}),
+    rel32=frozenset(
+        {
+            "X86_64_RELOC_BRANCH",
+            "X86_64_RELOC_SIGNED",
+            "X86_64_RELOC_SIGNED_1",
+            "X86_64_RELOC_SIGNED_2",
+            "X86_64_RELOC_SIGNED_4",
+        }
+    ),
+    got=frozenset({"X86_64_RELOC_GOT", "X86_64_RELOC_GOT_LOAD"}),
+    relaxable=frozenset(),
+)
+# Everything is rel32; symbols declared dllimport (the value holes, stencil_src/jit_env.h) are
+# reached through their `__imp_` slot, which the COFF reader marks indirect.
+COFF = X86_64(
+    abs64=frozenset({"IMAGE_REL_AMD64_ADDR64"}),
+    rel32=frozenset(
+        {"IMAGE_REL_AMD64_REL32", *(f"IMAGE_REL_AMD64_REL32_{n}" for n in range(1, 6))}
+    ),
+    got=frozenset(),
+    relaxable=frozenset(),
+)

@@ -20,9 +20,18 @@ typedef __attribute__((preserve_none)) QkCodeUnit *(*QkJitTailFunc)(QkFrame *fra
                                                                      QkThread *tstate,
                                                                      QK_CACHE_PARAMS);
 
-extern char _JIT_OPARG[];
-extern char _JIT_OPERAND[];
-extern char _JIT_TARGET[];
+// Value holes are numbers, not addresses near the code, so every target reaches them through a
+// slot in the stencil's data (generator/relocations.py's GOT). ELF and Mach-O do so by their code
+// models (generator/targets.py); COFF has no such model, so they are declared imported from a DLL:
+// code loads them from their import slot, __imp__JIT_OPARG, which the extractor makes that slot.
+#ifdef _WIN32
+#define QK_VALUE_HOLE extern __declspec(dllimport)
+#else
+#define QK_VALUE_HOLE extern
+#endif
+QK_VALUE_HOLE char _JIT_OPARG[];
+QK_VALUE_HOLE char _JIT_OPERAND[];
+QK_VALUE_HOLE char _JIT_TARGET[];
 extern char _JIT_CONTINUE[];
 extern char _JIT_JUMP_TARGET[];
 extern char _JIT_ERROR_TARGET[];
