@@ -7,20 +7,17 @@ the harness used and compares the bytes.
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 from elftools.elf.elffile import ELFFile
+from stencil_build import build_stencils, harness, helper_symbols, run
 
-from generator.clang import RUNTIME_LAYERS, Clang, find_clang, stencil_command
-from generator.defs import stencil_builds
-from generator.elf_reader import SectionKind, read_object
+from generator.clang import Clang, find_clang
+from generator.elf_reader import read_object
+from generator.object_model import SectionKind
 
-ROOT = Path(__file__).resolve().parent.parent
 TARGETS = ("x86_64-linux", "aarch64-linux")
 # Near the stencils (within an aarch64 call's ±128 MB): every call is direct, by lld and by us.
 HELPER_BASE = 0x14000000
@@ -34,95 +31,6 @@ JUMP_TO_SELF = {"x86_64-linux": "e9fbffffff", "aarch64-linux": "00000014"}
 LLD_FLAGS = {"x86_64-linux": [], "aarch64-linux": ["--no-relax"]}
 
 
-def run(command: list[str], cwd: Path = ROOT) -> str:
-    result = subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=False)
-    assert result.returncode == 0, f"{' '.join(command)}\n{result.stdout}\n{result.stderr}"
-    return result.stdout
-
-
-def build_stencils(clang: Clang, out: Path, target: str) -> tuple[Path, list[Path], Path]:
-    """Generates the bodies, compiles every stencil and writes the header; returns (header,
-    micro-op objects, shim object)."""
-    run([sys.executable, "-m", "generator.cases", "--defs", "uop_defs", "--out", str(out)])
-    objects = out / "stencils"
-    objects.mkdir()
-    builds = stencil_builds("uop_defs")
-    for name, uop, oparg, depth in builds:
-        run(
-            stencil_command(
-                clang,
-                target,
-                "stencil_src/template.c",
-                str(objects / f"{name}.o"),
-                str(out),
-                f"uops/{uop}.c.h",
-                oparg,
-                depth,
-            )
-        )
-    shim = out / "shim.o"
-    run(stencil_command(clang, target, "stencil_src/shim.c", str(shim), str(out)))
-    header = out / "include" / f"quack_stencils-{target}.h"
-    uop_objects = [objects / f"{name}.o" for name, _, _, _ in builds]
-    run(
-        [
-            sys.executable,
-            "-m",
-            "generator.stencils",
-            "--target",
-            target,
-            "--shim",
-            str(shim),
-            "--out",
-            str(header.parent),
-            *map(str, uop_objects),
-        ]
-    )
-    return header, uop_objects, shim
-
-
-def helper_symbols(objects: list[Path]) -> list[str]:
-    names = set()
-    for path in objects:
-        for rel in read_object(path, path.stem).relocations:
-            if rel.symbol.section is None and not rel.symbol.name.startswith("_JIT_"):
-                names.add(rel.symbol.name)
-    return sorted(names)
-
-
-def harness(
-    clang: Clang, out: Path, target: str, helpers: dict[str, int], name: str
-) -> dict[str, Any]:
-    """Builds and runs tests/patch_check.c on `target`'s stencils, on this machine, with each
-    helper at the given address."""
-    exe = out / name
-    defsyms = [f"-Wl,--defsym,{sym}={addr:#x}" for sym, addr in helpers.items()]
-    run(
-        [
-            clang.path,
-            "-std=c11",
-            "-O1",
-            "-g",
-            "-Wall",
-            "-Wextra",
-            "-Werror",
-            "-fsanitize=address,undefined",
-            "-fno-sanitize-recover=all",
-            "-no-pie",
-            *(f"-I{layer}" for layer in RUNTIME_LAYERS),
-            f"-I{out / 'include'}",
-            f'-DQK_STENCIL_HEADER="quack_stencils-{target}.h"',
-            "tests/patch_check.c",
-            "runtime/jit/jit_patch.c",
-            *defsyms,
-            "-o",
-            str(exe),
-        ]
-    )
-    patched: dict[str, Any] = json.loads(run([str(exe)]))
-    return patched
-
-
 @pytest.fixture(scope="module", params=TARGETS)
 def built(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
@@ -131,7 +39,7 @@ def built(
     clang = find_clang()
     out = tmp_path_factory.mktemp(target)
     header, objects, shim = build_stencils(clang, out, target)
-    names = helper_symbols([*objects, shim])
+    names = helper_symbols([*objects, shim], target)
     near = {sym: HELPER_BASE + i * 0x100 for i, sym in enumerate(names)}
     return {
         "target": target,
