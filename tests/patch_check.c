@@ -1,5 +1,7 @@
 /* Test harness: patches every stencil of quack_stencils.h with runtime/jit/jit_patch.c at chosen
- * addresses (those for single opargs and cache depths, and the spill stencils, too) and prints the bytes as JSON, for tests/test_patch_vs_lld.py to compare with ld.lld.
+ * addresses (those for single opargs and cache depths, and the spill stencils, too) and prints the
+ * bytes as JSON, for tests/test_patch_vs_lld.py and tests/test_patch_vs_lld_macho_coff.py to
+ * compare with lld's ELF, Mach-O and COFF flavours.
  *
  * Nothing runs the code. The runtime helpers are not linked in: the test gives each one an address
  * with --defsym, so hole symbols resolve to known values in this (non-PIE) executable. */
@@ -14,6 +16,13 @@
 
 /* Big enough for any micro-op's stencil; checked, never assumed. */
 enum { MAX_PART = 1 << 16 };
+
+/* Where a stencil's data is patched to live, from its code: as far above as ld.lld's linker script
+ * puts it by default; the test gives the distance at which ld64.lld and lld-link lay out the
+ * sections of one stencil's link (the data a page below the code, or 64 KB above). */
+#ifndef QK_CHECK_DATA_DELTA
+#define QK_CHECK_DATA_DELTA 0x10000000
+#endif
 
 /* The addresses and values stencil number k is patched with (tests/test_patch_vs_lld.py mirrors
  * them through the JSON, never by recomputing). */
@@ -58,7 +67,8 @@ static int check(const QkStencil *s, uint32_t k) {
         fprintf(stderr, "patch_check: stencil %s too large\n", s->name);
         return 1;
     }
-    uintptr_t code_addr = 0x10000000u + k * 0x10000u, data_addr = 0x20000000u + k * 0x10000u;
+    uintptr_t code_addr = 0x10000000u + k * 0x10000u;
+    uintptr_t data_addr = code_addr + (uintptr_t)(intptr_t)(QK_CHECK_DATA_DELTA);
     /* Trampolines, as a trace has them, after the code. */
     QkTrampolines trampolines = {far, code_addr + 0x8000u, 0, far_calls, far_targets};
     QkPatchValues v = values_for(k, code_addr, s->code_size);
