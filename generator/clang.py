@@ -132,11 +132,15 @@ __attribute__((preserve_none)) void *entry(void *a, void *b, void *c, long d, lo
 """
 
 
-def check_convention(clang: Clang, target: Target) -> None:
+def check_convention(clang: Clang, target: Target, memo: Path | None = None) -> None:
     """Says in one line (a ToolchainError) when `clang` cannot compile stencils for `target`: an
     LLVM without preserve_none or musttail there (clang warns that it ignores the attribute, and
-    stencils are compiled with -Werror)."""
+    stencils are compiled with -Werror). `memo`, if given, remembers a success for this clang and
+    these flags, so a build that has nothing to do runs no compiler."""
     command = [clang.path, *_flags(target), "-x", "c", "-", "-c", "-o", os.devnull]
+    key = f"{clang.path}\n{clang.version}\n{' '.join(command)}\n{_CONVENTION}"
+    if memo is not None and memo.is_file() and memo.read_text() == key:
+        return
     try:
         result = subprocess.run(
             command, input=_CONVENTION, capture_output=True, text=True, check=False, timeout=60
@@ -150,6 +154,9 @@ def check_convention(clang: Clang, target: Target) -> None:
             f"{target.name}: {clang.version} cannot compile stencils for {target.triple} "
             f"(preserve_none functions calling each other with musttail): {reason}"
         )
+    if memo is not None:
+        memo.parent.mkdir(parents=True, exist_ok=True)
+        memo.write_text(key)
 
 
 def stencil_command(
