@@ -98,7 +98,8 @@ def _section_name(binary: lief.COFF.Binary, section: lief.COFF.Section) -> str:
     """Names longer than 8 bytes are `/OFFSET` into the string table."""
     name = name_text(section.name)
     if name.startswith("/") and name[1:].isdigit():
-        return name_text(binary.find_string(int(name[1:])).string)
+        found = binary.find_string(int(name[1:]))
+        return name if found is None else name_text(found.string)
     return name
 
 

@@ -20,10 +20,10 @@ typedef __attribute__((preserve_none)) QkCodeUnit *(*QkJitTailFunc)(QkFrame *fra
                                                                      QkThread *tstate,
                                                                      QK_CACHE_PARAMS);
 
-// Value holes are numbers, not addresses near the code, so every target reaches them through a
-// slot in the stencil's data (generator/relocations.py's GOT). ELF and Mach-O do so by their code
-// models (generator/targets.py); COFF has no such model, so they are declared imported from a DLL:
-// code loads them from their import slot, __imp__JIT_OPARG, which the extractor makes that slot.
+// Value holes are numbers, not addresses near the code: ELF and Mach-O code reaches them as 64-bit
+// immediates or through a GOT slot in the stencil's data, by their code models
+// (generator/targets.py). COFF has no such model, so there they are declared imported from a DLL:
+// code loads them from their import slot, __imp__JIT_OPARG, which the extractor makes a GOT slot.
 #ifdef _WIN32
 #define QK_VALUE_HOLE extern __declspec(dllimport)
 #else
