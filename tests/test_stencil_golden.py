@@ -2,6 +2,9 @@
 each, extracted, and the header compared with tests/golden/stencils/ (all but its provenance line,
 whose digest covers every generator module).
 
+The micro-op generation the header checks (the digest of the DSL and the generator) is written as
+<generation>: a golden then changes with the stencils, not with any edit of the DSL or the code.
+
 The stencils cover each kind of hole: a helper call, the oparg, the error exit and the next
 micro-op (_BINARY_OP); the operand and the jump target (_GUARD_TYPE_VERSION, at cache depth 1 too);
 the loop's top (_JUMP_TO_TOP); a stencil for one oparg (_LOAD_FAST.oparg1); a spill; the shim.
@@ -18,6 +21,7 @@ import pytest
 from stencil_build import build_stencils
 
 from generator.clang import find_clang
+from generator.generation import read_generation
 from generator.targets import find_target
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "stencils"
@@ -40,6 +44,9 @@ def test_golden_stencil_header(target: str, tmp_path: Path) -> None:
     header, _, _ = build_stencils(find_clang(), tmp_path, target, STENCILS)
     first, _, actual = header.read_text().partition("\n")
     assert first.startswith(PROVENANCE), first
+    generation = read_generation(header.parent)
+    assert generation in actual
+    actual = actual.replace(generation, "<generation>")
     expected = GOLDEN / header.name
     if UPDATE:
         expected.parent.mkdir(parents=True, exist_ok=True)

@@ -12,6 +12,13 @@
 #include "quack_stencil_types.h"
 #include "quack_uops.h"
 
+// Made from the micro-op bodies of this generation: the cases must be too.
+#include "quack_generation.h"
+#if QK_GENERATION != 0x<generation>u
+#pragma message("quack_generation.h is micro-op generation " QK_GENERATION_STR)
+#error "quack_stencils-x86_64-windows.h is micro-op generation <generation>, not the one in quack_generation.h: regenerate both (python -m generator check DIR names the stale files)"
+#endif
+
 
 // _BINARY_OP: 61 code bytes, 8 data bytes
 // Disassembly of section .text:
