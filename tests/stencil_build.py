@@ -52,21 +52,24 @@ def build_stencils(
     run(stencil_command(clang, target, "stencil_src/shim.c", str(shim), str(out)))
     header = out / "include" / f"quack_stencils-{target}.h"
     uop_objects = [objects / f"{name}.o" for name, _, _, _ in builds]
-    run(
-        [
-            sys.executable,
-            "-m",
-            "generator.stencils",
-            "--target",
-            target,
-            "--shim",
-            str(shim),
-            "--out",
-            str(header.parent),
-            *map(str, uop_objects),
-        ]
-    )
+    run(extract_command(target, shim, header.parent, uop_objects))
     return header, uop_objects, shim
+
+
+def extract_command(target: str, shim: Path, include: Path, objects: list[Path]) -> list[str]:
+    """The build's command writing the stencil headers into `include` from the objects."""
+    return [
+        sys.executable,
+        "-m",
+        "generator.stencils",
+        "--target",
+        target,
+        "--shim",
+        str(shim),
+        "--out",
+        str(include),
+        *map(str, objects),
+    ]
 
 
 def helper_symbols(objects: list[Path], target: str) -> list[str]:

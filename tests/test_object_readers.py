@@ -4,10 +4,10 @@ section-relative relocations, COFF's import slots; and one located line for what
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from stencil_build import extract_command
 
 from generator.clang import Clang, find_clang, stencil_flags
 from generator.object_model import ObjectFile, Relocation
@@ -119,18 +119,7 @@ def test_coff_imports_are_indirect(clang: Clang, tmp_path: Path) -> None:
 
 def extract(target: str, shim: Path, out: Path, *objects: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "generator.stencils",
-            "--target",
-            target,
-            "--shim",
-            str(shim),
-            "--out",
-            str(out),
-            *map(str, objects),
-        ],
+        extract_command(target, shim, out, list(objects)),
         cwd=ROOT,
         capture_output=True,
         text=True,

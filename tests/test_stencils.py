@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from stencil_build import extract_command
 
 from generator.clang import Clang, find_clang, stencil_flags
 from generator.generation import HEADER as GENERATION_HEADER
@@ -56,17 +57,8 @@ def extract(shim: Path, out: Path, *objects: Path) -> subprocess.CompletedProces
     build's does (the stencil header records its generation)."""
     out.mkdir(parents=True, exist_ok=True)
     (out / GENERATION_HEADER).write_text(generation_header("0123456789abcdef"))
-    return python(
-        "-m",
-        "generator.stencils",
-        "--target",
-        "x86_64-linux",
-        "--shim",
-        str(shim),
-        "--out",
-        str(out),
-        *map(str, objects),
-    )
+    command = extract_command("x86_64-linux", shim, out, list(objects))
+    return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
 
 
 def assert_one_line_error(result: subprocess.CompletedProcess[str], expected: str) -> None:
