@@ -11,8 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import lief
+if TYPE_CHECKING:
+    import lief  # imported where an object is read: a quarter second ELF builds need not pay
 
 from generator import a64_fields
 from generator.errors import ToolchainError
@@ -25,8 +27,7 @@ from generator.object_model import (
     name_text,
 )
 
-_MACHINES = lief.PE.Header.MACHINE_TYPES
-_ARCHES = {_MACHINES.AMD64: "x86_64", _MACHINES.ARM64: "aarch64"}
+_ARCHES = {"AMD64": "x86_64", "ARM64": "aarch64"}  # by lief's MACHINE_TYPES name
 IMPORT_PREFIX = "__imp_"
 
 # Section characteristics (IMAGE_SCN_*).
@@ -107,11 +108,13 @@ def read_object(path: Path, uop: str) -> ObjectFile:
     """Reads one stencil object; `uop` names it in errors."""
     if not path.is_file():
         raise ToolchainError(f"{uop}: cannot read {path.name}: no such file")
+    import lief
+
     lief.logging.disable()
     binary = lief.COFF.parse(str(path))
     if binary is None:
         raise ToolchainError(f"{uop}: {path.name} is not a COFF object")
-    arch = _ARCHES.get(binary.header.machine)
+    arch = _ARCHES.get(binary.header.machine.name)
     if arch is None:
         raise ToolchainError(f"{uop}: unsupported machine {binary.header.machine}")
     sections = []

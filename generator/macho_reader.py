@@ -16,8 +16,10 @@ from __future__ import annotations
 import struct
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import lief
+if TYPE_CHECKING:
+    import lief  # imported where an object is read: a quarter second ELF builds need not pay
 
 from generator.a64_fields import sign_extend
 from generator.errors import ToolchainError
@@ -30,7 +32,7 @@ from generator.object_model import (
     name_text,
 )
 
-_ARCHES = {lief.MachO.Header.CPU_TYPE.X86_64: "x86_64", lief.MachO.Header.CPU_TYPE.ARM64: "aarch64"}
+_ARCHES = {"X86_64": "x86_64", "ARM64": "aarch64"}  # by lief's CPU_TYPE name
 # r_type's names, by architecture (<mach-o/x86_64/reloc.h>, <mach-o/arm64/reloc.h>).
 _TYPES = {
     "x86_64": (
@@ -44,9 +46,7 @@ _TYPES = {
 _PREFIX = {"x86_64": "X86_64_RELOC_", "aarch64": "ARM64_RELOC_"}
 _ARM64_ADDEND = 10
 _SCATTERED = 0x80000000
-_SECTION_FLAGS = lief.MachO.Section.FLAGS
-_CODE = _SECTION_FLAGS.PURE_INSTRUCTIONS | _SECTION_FLAGS.SOME_INSTRUCTIONS
-_ZEROFILL = {lief.MachO.Section.TYPE.ZEROFILL, lief.MachO.Section.TYPE.GB_ZEROFILL}
+_ZEROFILL = {"ZEROFILL", "GB_ZEROFILL"}  # section types, by name
 
 
 @dataclass(frozen=True)
@@ -80,10 +80,13 @@ def _records(raw: bytes, offset: int, count: int) -> list[_Record]:
 
 
 def _kind(section: lief.MachO.Section) -> SectionKind:
-    if section.flags & _CODE:
+    import lief
+
+    flags = lief.MachO.Section.FLAGS
+    if section.flags & (flags.PURE_INSTRUCTIONS | flags.SOME_INSTRUCTIONS):
         return SectionKind.CODE
     loaded = section.segment_name in ("__TEXT", "__DATA")  # not __DWARF, __LD, __LLVM...
-    if section.flags & _SECTION_FLAGS.DEBUG_INFO or not loaded:
+    if section.flags & flags.DEBUG_INFO or not loaded:
         return SectionKind.OTHER
     if section.segment_name == "__DATA":  # data, and constants that need relocating at load
         return SectionKind.WRITABLE
@@ -105,6 +108,8 @@ def read_object(path: Path, uop: str) -> ObjectFile:
         raw = path.read_bytes()
     except OSError as error:
         raise ToolchainError(f"{uop}: cannot read {path.name}: {error}") from None
+    import lief
+
     lief.logging.disable()
     fat = lief.MachO.parse(str(path))
     if fat is None or fat.size != 1:
@@ -112,13 +117,13 @@ def read_object(path: Path, uop: str) -> ObjectFile:
     binary = fat.at(0)
     if binary is None or binary.header.file_type != lief.MachO.Header.FILE_TYPE.OBJECT:
         raise ToolchainError(f"{uop}: {path.name} is not a relocatable object")
-    arch = _ARCHES.get(binary.header.cpu_type)
+    arch = _ARCHES.get(binary.header.cpu_type.name)
     if arch is None:
         raise ToolchainError(f"{uop}: unsupported machine {binary.header.cpu_type}")
     lief_sections = list(binary.sections)
     sections = []
     for ordinal, sec in enumerate(lief_sections, start=1):
-        empty = sec.type in _ZEROFILL
+        empty = sec.type.name in _ZEROFILL
         sections.append(
             Section(
                 ordinal,

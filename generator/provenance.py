@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import hashlib
 from collections.abc import Iterable
+from functools import cache
 from pathlib import Path
 
 _PACKAGE = "generator"
@@ -27,7 +28,8 @@ def header_line(generator: str, input_digest: str, comment: str = "//") -> str:
     )
 
 
-def _imported(path: Path) -> set[str]:
+@cache  # the build asks for several commands' modules, the same files each time
+def _imported(path: Path) -> frozenset[str]:
     """The generator modules one module imports (`from generator import x`, `generator.x`)."""
     names: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -41,7 +43,7 @@ def _imported(path: Path) -> set[str]:
                 for a in node.names
                 if a.name.startswith(_PACKAGE + ".")
             )
-    return {name for name in names if (_HERE / f"{name}.py").is_file()}
+    return frozenset(name for name in names if (_HERE / f"{name}.py").is_file())
 
 
 def generator_files(entry: str) -> list[Path]:
