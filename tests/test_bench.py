@@ -16,7 +16,7 @@ PROGRAMS = sorted((BENCH / "programs").glob("*.py"))
 
 
 def test_suite_is_complete() -> None:
-    assert len(PROGRAMS) >= 6
+    assert len(PROGRAMS) >= 14
     assert "duck_simulator" in {p.stem for p in PROGRAMS}
 
 
