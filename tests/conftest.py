@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,21 @@ from generator.targets import host_target
 ROOT = Path(__file__).resolve().parent.parent
 TARGET = host_target().name
 OUT = ROOT / "out" / TARGET
+
+
+SCONS = ROOT / ".venv" / "bin" / "scons"
+
+
+def build_checkout(*args: str) -> None:
+    """Runs the checkout's own build with `args` (a target, vendor=DIR) and requires success."""
+    result = subprocess.run(
+        [str(SCONS), "-Q", "-j2", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=1200,
+    )
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr
 
 
 def built(path: Path) -> Path:

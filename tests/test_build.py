@@ -14,13 +14,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, TARGET
+from conftest import ROOT, SCONS, TARGET
 
 from generator.clang import RUNTIME_LAYERS
 from generator.defs import stencil_builds
 from generator.line_directives import without_numbers
 
-SCONS = ROOT / ".venv" / "bin" / "scons"
 CLANG = "/usr/bin/clang-19"
 OUT = Path("out") / TARGET
 REPRODUCIBLE_DIRS = ("include", "uops", "lib", "stencils")

@@ -8,16 +8,14 @@ cross C library and qemu come from ./setup.
 from __future__ import annotations
 
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, build_checkout
 from test_programs import COLD, EAGER, PROGRAMS, cpython, run_quack
 
 from generator.targets import TARGETS, Target, host_target
 
-SCONS = ROOT / ".venv" / "bin" / "scons"
 FOREIGN: Target = next(t for t in TARGETS if t.runs_here and t.arch != host_target().arch)
 SYSROOT = f"/usr/{FOREIGN.arch}-linux-gnu"  # Debian's cross C library
 MODES = {
@@ -32,14 +30,7 @@ def foreign_quack() -> list[str]:
     """The command that runs the foreign target's quack: qemu-user and the binary."""
     qemu = shutil.which(f"qemu-{FOREIGN.arch}")
     assert qemu is not None, f"qemu-{FOREIGN.arch} is missing: run ./setup"
-    result = subprocess.run(
-        [str(SCONS), "-Q", "-j2", f"target={FOREIGN.name}"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=1200,
-    )
-    assert result.returncode == 0, result.stdout[-3000:] + result.stderr
+    build_checkout(f"target={FOREIGN.name}")
     binary = ROOT / "out" / FOREIGN.name / "bin" / "quack"
     assert not (ROOT / "out" / FOREIGN.name / "bin" / "quack-asan").exists()
     return [qemu, "-L", SYSROOT, str(binary)]

@@ -7,12 +7,10 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import OUT, ROOT
+from conftest import OUT, ROOT, SCONS
 
 from generator.errors import ToolchainError
 from generator.targets import TARGETS, find_target, host_target
-
-SCONS = ROOT / ".venv" / "bin" / "scons"
 
 
 @pytest.mark.parametrize(

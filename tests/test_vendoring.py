@@ -13,10 +13,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import OUT, ROOT, TARGET, quack_env
+from conftest import OUT, ROOT, TARGET, build_checkout, quack_env
 from test_programs import COLD, PROGRAMS, cpython
 
-SCONS = ROOT / ".venv" / "bin" / "scons"
 VENDORED = Path("third_party") / "quack"  # where the fork keeps quack's tree
 # What the fork's build may use: make, a C compiler and binutils. No clang, no LLVM, no Python.
 FORK_TOOLS = ("make", "cc", "gcc", "as", "ld", "sh")
@@ -44,19 +43,7 @@ def check(tree: Path) -> subprocess.CompletedProcess[str]:
 @pytest.fixture(scope="module")
 def vendored(tmp_path_factory: pytest.TempPathFactory) -> Path:
     dest = tmp_path_factory.mktemp("fork") / "quack"
-    result = subprocess.run(
-        [str(SCONS), "-Q", "-j2", f"vendor={dest}"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=1200,
-    )
-    assert result.returncode == 0, result.stdout[-3000:] + result.stderr
-    return dest
-
-
-def copy_tree(tree: Path, dest: Path) -> Path:
-    shutil.copytree(tree, dest)
+    build_checkout(f"vendor={dest}")
     return dest
 
 
@@ -87,7 +74,7 @@ def generation(tree: Path) -> str:
 
 
 def test_check_names_every_stale_missing_or_edited_file(vendored: Path, tmp_path: Path) -> None:
-    tree = copy_tree(vendored, tmp_path / "quack")
+    tree = shutil.copytree(vendored, tmp_path / "quack")
     (tree / "include" / "quack_uops.h").write_text("// edited\n")
     (tree / "jit" / "jit_patch.c").unlink()
     (tree / "include" / "quack_stencils-other.h").write_text("")
