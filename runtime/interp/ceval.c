@@ -22,7 +22,6 @@ int qk_thread_init(QkThread *tstate) {
     tstate->datastack_top = tstate->datastack_base;
     tstate->datastack_limit = tstate->datastack_base + DATASTACK_WORDS;
     tstate->recursion_limit = DEFAULT_RECURSION_LIMIT;
-    tstate->gc_threshold = QK_GC_MIN_THRESHOLD;
     return qk_init_types(tstate) < 0 ? -1 : qk_init_builtins(tstate);
 }
 

@@ -64,8 +64,7 @@ struct QkThread {
     QkValue builtins;
     QkValue modules; /* dict: name -> module, for import */
 
-    /* The collector's pacing (its heap is in runtime/objects/gc.c). */
-    size_t gc_allocated, gc_threshold; /* bytes allocated since the last collection; its limit */
+    /* The collector's pacing is in its heap (runtime/objects/gc.c). */
     int gc_stress; /* QUACK_GC_STRESS=1: collect at every allocation (finds unrooted values) */
     QkValue *c_roots[QK_MAX_C_ROOTS];
     int n_c_roots;

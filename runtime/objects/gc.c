@@ -93,18 +93,8 @@ static void mark(QkThread *tstate) {
 
 /* ---- the heap ---- */
 
-/* Sanitizer builds calloc and free every object, so that a use after free is still caught. */
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define QK_POOLED 0
-#endif
-#endif
-#ifndef QK_POOLED
-#define QK_POOLED 1
-#endif
-
-#define GRANULE 16
-#define SMALL_CLASSES 15 /* cells of 16, 32, ... 240 bytes */
+#define GRANULE QK_GC_GRANULE
+#define SMALL_CLASSES QK_GC_SMALL_CLASSES
 #define SMALL_MAX (SMALL_CLASSES * GRANULE)
 _Static_assert(sizeof(QkObject) > GRANULE, "the smallest cell used holds 32 bytes");
 #define BLOCK_SIZE ((size_t)64 << 10)
@@ -124,14 +114,12 @@ typedef struct Block {
 } Block;
 _Static_assert(offsetof(Block, cells) % GRANULE == 0, "cells must be aligned");
 
-typedef struct SizeClass {
-    Block *blocks;               /* newest first */
-    QkObject *free;              /* free cells, in address order within each block */
-    unsigned char *bump, *limit; /* the newest block's cells never handed out, or both NULL */
-} SizeClass;
+/* A size class's free cells (in address order within each block) and its newest block's cells
+ * never handed out are in qk_alloc_cache, under the class's index. */
+QkAllocCache qk_alloc_cache = {.budget = QK_GC_MIN_THRESHOLD};
 
 static struct {
-    SizeClass classes[SMALL_CLASSES];
+    Block *blocks[SMALL_CLASSES]; /* of each size class, newest first */
     Block *empty; /* blocks with no live cell, for any size class */
     size_t n_empty;
     QkObject *large; /* newest first, linked by gc_next */
@@ -143,11 +131,12 @@ static unsigned char *block_end(const Block *b) {
 }
 
 /* The end of the block's cells that were handed out. */
-static unsigned char *cells_end(const SizeClass *sc, const Block *b) {
-    return b == sc->blocks && sc->bump != NULL ? sc->bump : block_end(b);
+static unsigned char *cells_end(size_t class, const Block *b) {
+    unsigned char *bump = qk_alloc_cache.bump[class];
+    return b == heap.blocks[class] && bump != NULL ? bump : block_end(b);
 }
 
-static int add_block(SizeClass *sc, size_t cell_size) {
+static int add_block(size_t class) {
     Block *b = heap.empty;
     if (b != NULL) {
         heap.empty = b->next;
@@ -155,26 +144,25 @@ static int add_block(SizeClass *sc, size_t cell_size) {
     } else if ((b = malloc(BLOCK_SIZE)) == NULL) {
         return -1;
     }
-    b->cell_size = cell_size;
-    b->next = sc->blocks;
-    sc->blocks = b;
-    sc->bump = b->cells;
-    sc->limit = block_end(b);
+    b->cell_size = (class + 1) * GRANULE;
+    b->next = heap.blocks[class];
+    heap.blocks[class] = b;
+    qk_alloc_cache.bump[class] = b->cells;
+    qk_alloc_cache.limit[class] = block_end(b);
     return 0;
 }
 
 static QkObject *allocate_small(size_t class) {
-    SizeClass *sc = &heap.classes[class];
     size_t cell_size = (class + 1) * GRANULE;
-    QkObject *ob = sc->free;
+    QkObject *ob = qk_alloc_cache.free[class];
     if (ob != NULL) {
-        sc->free = ob->gc_next;
+        qk_alloc_cache.free[class] = ob->gc_next;
     } else {
-        if (sc->bump == sc->limit && add_block(sc, cell_size) < 0) {
+        if (qk_alloc_cache.bump[class] == qk_alloc_cache.limit[class] && add_block(class) < 0) {
             return NULL;
         }
-        ob = (QkObject *)sc->bump;
-        sc->bump += cell_size;
+        ob = (QkObject *)qk_alloc_cache.bump[class];
+        qk_alloc_cache.bump[class] += cell_size;
     }
     /* Most objects fit in 32 bytes: that much is zeroed inline. */
     memset(ob, 0, 2 * GRANULE);
@@ -222,17 +210,17 @@ static size_t sweep_block(Block *b, unsigned char *end) {
 }
 
 /* Sweeps a size class and rebuilds its free list; returns the bytes still live. */
-static size_t sweep_class(SizeClass *sc) {
+static size_t sweep_class(size_t class) {
     size_t live_bytes = 0;
-    QkObject **tail = &sc->free;
-    Block **link = &sc->blocks;
+    QkObject **tail = &qk_alloc_cache.free[class];
+    Block **link = &heap.blocks[class];
     while (*link != NULL) {
         Block *b = *link;
-        unsigned char *end = cells_end(sc, b);
+        unsigned char *end = cells_end(class, b);
         size_t live = sweep_block(b, end);
         if (live == 0) {
-            if (b == sc->blocks) {
-                sc->bump = sc->limit = NULL;
+            if (b == heap.blocks[class]) {
+                qk_alloc_cache.bump[class] = qk_alloc_cache.limit[class] = NULL;
             }
             *link = b->next;
             b->next = heap.empty;
@@ -280,16 +268,16 @@ void qk_collect(QkThread *tstate) {
     mark(tstate);
     size_t live_bytes = 0;
     for (size_t class = 0; class < SMALL_CLASSES; class++) {
-        live_bytes += sweep_class(&heap.classes[class]);
+        live_bytes += sweep_class(class);
     }
     live_bytes += sweep_large();
 
     size_t next = live_bytes * GC_GROWTH;
-    tstate->gc_threshold = next > QK_GC_MIN_THRESHOLD ? next : QK_GC_MIN_THRESHOLD;
-    tstate->gc_allocated = 0;
+    size_t threshold = next > QK_GC_MIN_THRESHOLD ? next : QK_GC_MIN_THRESHOLD;
+    qk_alloc_cache.budget = tstate->gc_stress ? 0 : threshold;
     tstate->stats.gc_collections++;
     /* Keep as many empty blocks as the allocations until the next collection could use. */
-    while (heap.n_empty > tstate->gc_threshold / BLOCK_SIZE) {
+    while (heap.n_empty > threshold / BLOCK_SIZE) {
         Block *b = heap.empty;
         heap.empty = b->next;
         heap.n_empty--;
@@ -300,10 +288,10 @@ void qk_collect(QkThread *tstate) {
 void qk_free_all(QkThread *tstate) {
     (void)tstate;
     for (size_t class = 0; class < SMALL_CLASSES; class++) {
-        SizeClass *sc = &heap.classes[class];
-        for (Block *b = sc->blocks, *next; b != NULL; b = next) {
+        for (Block *b = heap.blocks[class], *next; b != NULL; b = next) {
             next = b->next;
-            for (unsigned char *p = b->cells, *end = cells_end(sc, b); p < end; p += b->cell_size) {
+            for (unsigned char *p = b->cells, *end = cells_end(class, b); p < end;
+                 p += b->cell_size) {
                 QkObject *ob = (QkObject *)p;
                 if (ob->type != NULL) {
                     finalize(ob);
@@ -311,7 +299,9 @@ void qk_free_all(QkThread *tstate) {
             }
             free(b);
         }
-        *sc = (SizeClass){0};
+        heap.blocks[class] = NULL;
+        qk_alloc_cache.free[class] = NULL;
+        qk_alloc_cache.bump[class] = qk_alloc_cache.limit[class] = NULL;
     }
     for (QkObject *ob = heap.large, *next; ob != NULL; ob = next) {
         next = ob->gc_next;
@@ -327,11 +317,11 @@ void qk_free_all(QkThread *tstate) {
     heap.n_empty = 0;
 }
 
-QkObject *qk_alloc(QkThread *tstate, QkType *type, size_t size) {
+QkObject *qk_alloc_slow(QkThread *tstate, QkType *type, size_t size) {
     size_t class = (size - 1) / GRANULE; /* size >= sizeof(QkObject) */
     int small = QK_POOLED && class < SMALL_CLASSES;
     size_t charged = small ? (class + 1) * GRANULE : size;
-    if (tstate->gc_stress || tstate->gc_allocated + charged > tstate->gc_threshold) {
+    if (tstate->gc_stress || charged > qk_alloc_cache.budget) {
         qk_collect(tstate);
     }
     QkObject *ob = small ? allocate_small(class) : allocate_large(size);
@@ -340,7 +330,7 @@ QkObject *qk_alloc(QkThread *tstate, QkType *type, size_t size) {
         return NULL;
     }
     ob->type = type;
-    tstate->gc_allocated += charged;
+    qk_alloc_cache.budget -= charged < qk_alloc_cache.budget ? charged : qk_alloc_cache.budget;
     return ob;
 }
 
