@@ -11,15 +11,6 @@
 #include "quack.h"
 #include "types.h"
 
-QkValue qk_float_new(QkThread *tstate, double value) {
-    QkFloat *f = (QkFloat *)qk_alloc(tstate, &qk_float_type, sizeof *f);
-    if (f == NULL) {
-        return QK_NULL;
-    }
-    f->value = value;
-    return (QkValue)f;
-}
-
 /* The shortest decimal that reads back as v (v finite, positive): *mantissa * 10 ** *scale, with
  * the fewest significant digits and, among those, the nearest to v (CPython's repr, David Gay's
  * mode 0). At each length the correctly rounded decimal ("%.*e" rounds exactly) is the nearest;

@@ -292,7 +292,15 @@ typedef struct QkFloat {
     double value;
 } QkFloat;
 
-QkValue qk_float_new(QkThread *tstate, double value);
+/* Inline: a trace's float arithmetic allocates its result box in the stencil itself. */
+static inline QkValue qk_float_new(QkThread *tstate, double value) {
+    QkFloat *f = (QkFloat *)qk_alloc(tstate, &qk_float_type, sizeof *f);
+    if (f == NULL) {
+        return QK_NULL;
+    }
+    f->value = value;
+    return (QkValue)f;
+}
 
 static inline QkTuple *qk_as_tuple(QkValue v) { return (QkTuple *)v; }
 static inline QkList *qk_as_list(QkValue v) { return (QkList *)v; }
