@@ -59,6 +59,10 @@ void qk_specialize_binary_op(QkThread *tstate, QkCodeUnit *instr, QkValue lhs, Q
         bool simple = op == QK_BINARY_OP_ADD || op == QK_BINARY_OP_SUBTRACT ||
                       op == QK_BINARY_OP_MULTIPLY || op == QK_BINARY_OP_TRUE_DIVIDE;
         member = simple ? BINARY_OP_FLOAT : -1;
+    } else if (qk_float_operands((int)op, lhs, rhs, &(double){0}, &(double){0})) {
+        bool simple = op == QK_BINARY_OP_ADD || op == QK_BINARY_OP_SUBTRACT ||
+                      op == QK_BINARY_OP_MULTIPLY || op == QK_BINARY_OP_TRUE_DIVIDE;
+        member = simple ? BINARY_OP_NUMBERS : -1;
     } else if (both(lhs, rhs, &qk_str_type) && op == QK_BINARY_OP_ADD) {
         member = BINARY_OP_ADD_STR;
     } else if (qk_dunder_operands_fit(lhs, rhs) &&
@@ -72,6 +76,8 @@ void qk_specialize_binary_op(QkThread *tstate, QkCodeUnit *instr, QkValue lhs, Q
 void qk_specialize_compare_op(QkThread *tstate, QkCodeUnit *instr, QkValue lhs, QkValue rhs) {
     int member = qk_is_int(lhs) && qk_is_int(rhs)   ? COMPARE_OP_INT
                  : both(lhs, rhs, &qk_float_type) ? COMPARE_OP_FLOAT
+                 : qk_exact_double(lhs, &(double){0}) && qk_exact_double(rhs, &(double){0})
+                     ? COMPARE_OP_NUMBERS
                  : both(lhs, rhs, &qk_str_type)   ? COMPARE_OP_STR
                                                   : -1;
     rewrite(tstate, instr, member);

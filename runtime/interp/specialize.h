@@ -40,6 +40,26 @@ static inline bool qk_float_arith_raises(int op, double b) {
     return qk_plain_binary_op((uint32_t)op) == QK_BINARY_OP_TRUE_DIVIDE && b == 0;
 }
 
+/* An int or a float as the double it equals exactly: false for an int beyond 2**53 (which no
+ * double may stand for) and for any other value. */
+static inline bool qk_exact_double(QkValue v, double *out) {
+    if (qk_is_int(v)) {
+        int64_t i = qk_int_value(v);
+        *out = (double)i;
+        return i >= -((int64_t)1 << 53) && i <= (int64_t)1 << 53;
+    }
+    *out = qk_is_type(v, &qk_float_type) ? qk_float_value(v) : 0;
+    return qk_is_type(v, &qk_float_type);
+}
+
+/* The operands of BINARY_OP_NUMBERS as doubles: an int and a float (either way round) or, for /,
+ * two ints, each exactly a double, and no zero divisor. */
+static inline bool qk_float_operands(int op, QkValue lhs, QkValue rhs, double *a, double *b) {
+    bool divide = qk_plain_binary_op((uint32_t)op) == QK_BINARY_OP_TRUE_DIVIDE;
+    return qk_exact_double(lhs, a) && qk_exact_double(rhs, b) &&
+           (divide || !qk_is_int(lhs) || !qk_is_int(rhs)) && !qk_float_arith_raises(op, *b);
+}
+
 /* The int operations BINARY_OP_INT handles (// % & | ^ << >>): false where the generic
  * instruction must run instead (a zero divisor or negative shift raises, a result outside the
  * 63-bit range overflows). */
