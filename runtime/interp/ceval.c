@@ -29,7 +29,6 @@ void qk_thread_fini(QkThread *tstate) {
     qk_trace_abort(tstate, QK_ABORT_shutdown);
     tstate->current_frame = NULL;
     qk_free_all(tstate);
-    qk_dict_tables_fini();
     free(tstate->trace_log.entries);
     free(tstate->datastack_base);
 }

@@ -1,8 +1,9 @@
 /* dict: insertion-ordered hash table with any hashable key. `indices` is an open-addressed
  * table (linear probing) of positions into `entries`, which keeps insertion order; a deleted
  * entry keeps its place with key QK_NULL (a tombstone: probing goes past it) until the next
- * resize compacts. One malloc'd block holds the indices, each entry's hash (so resizing never
- * calls back into user __hash__) and the entries. */
+ * resize compacts. One block holds the indices, each entry's hash (so resizing never calls back
+ * into user __hash__) and the entries: the smallest inside the dict object (`small`), a larger one
+ * malloc'd. */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,91 +24,86 @@ static void dict_traverse(QkObject *self, QkVisitFunc visit, void *arg) {
     }
 }
 
-/* Most dicts (instance dicts above all) never outgrow the smallest table; their blocks are
- * kept for reuse instead of going back to malloc. Sanitizer builds free every block, so that a
- * use after free is still caught. */
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SMALL_TABLES_KEPT 0
-#endif
-#endif
-#ifndef SMALL_TABLES_KEPT
-#define SMALL_TABLES_KEPT 4096
-#endif
-#define SMALL_INDICES 8
-
-static void *small_tables[SMALL_TABLES_KEPT + 1];
-static int n_small_tables;
-
 /* The indices, then a hash and an entry for each of the nindices / 2 entries. */
 static size_t table_bytes(int64_t nindices) {
     int64_t capacity = nindices / 2;
     return (size_t)(nindices + capacity) * sizeof(int64_t) + (size_t)capacity * sizeof(QkDictEntry);
 }
+_Static_assert(sizeof(((QkDict *)0)->small) == (QK_DICT_SMALL_INDICES * 3 / 2) * sizeof(int64_t) +
+                                                    QK_DICT_SMALL_INDICES / 2 * sizeof(QkDictEntry),
+               "the inline table holds the smallest table");
 
-/* A table of nindices indices (and half as many entries), or NULL. */
-static int64_t *table_new(int64_t nindices) {
-    if (nindices == SMALL_INDICES && n_small_tables > 0) {
-        return small_tables[--n_small_tables];
-    }
-    return malloc(table_bytes(nindices));
-}
-
-static void table_free(QkDict *d) {
-    if (d->nindices == SMALL_INDICES && n_small_tables < SMALL_TABLES_KEPT) {
-        small_tables[n_small_tables++] = d->indices;
-    } else {
-        free(d->indices);
+/* Frees a table of the dict's, unless it is the inline one. */
+static void table_free(QkDict *d, int64_t *indices) {
+    if (indices != d->small) {
+        free(indices);
     }
 }
 
-void qk_dict_tables_fini(void) {
-    while (n_small_tables > 0) {
-        free(small_tables[--n_small_tables]);
+/* Points the dict at a table of nindices indices (empty), or returns -1. */
+static int table_use(QkDict *d, int64_t *indices, int64_t nindices) {
+    if (indices == NULL) {
+        return -1;
     }
+    int64_t capacity = nindices / 2;
+    memset(indices, 0xff, (size_t)nindices * sizeof *indices);
+    d->indices = indices;
+    d->entries = (QkDictEntry *)(indices + nindices + capacity);
+    d->nindices = nindices;
+    d->capacity = capacity;
+    d->nentries = 0;
+    return 0;
 }
 
-static void dict_finalize(QkObject *self) { table_free((QkDict *)self); }
+static void dict_finalize(QkObject *self) {
+    QkDict *d = (QkDict *)self;
+    table_free(d, d->indices);
+}
 
 QkValue qk_dict_new(QkThread *tstate) {
-    return (QkValue)qk_alloc(tstate, &qk_dict_type, sizeof(QkDict));
+    QkDict *d = (QkDict *)qk_alloc(tstate, &qk_dict_type, sizeof(QkDict));
+    if (d != NULL) {
+        table_use(d, d->small, QK_DICT_SMALL_INDICES);
+    }
+    return (QkValue)d;
 }
 
-/* Rebuilds the table for at least `used` live entries plus room to grow, dropping tombstones. */
+/* Rebuilds the table for at least `used` live entries plus room to grow, dropping tombstones. A
+ * dict whose malloc'd table shrinks back to the smallest goes back to its inline one. */
 static int dict_resize(QkThread *tstate, QkDict *d) {
-    int64_t nindices = 8;
+    int64_t nindices = QK_DICT_SMALL_INDICES;
     while (nindices < d->used * 3) {
         nindices *= 2;
     }
-    int64_t capacity = nindices / 2;
-    int64_t *indices = table_new(nindices);
-    if (indices == NULL) {
+    int64_t *old_indices = d->indices, old_nindices = d->nindices, old_nentries = d->nentries;
+    int64_t old_capacity = d->capacity;
+    QkDictEntry *old_entries = d->entries;
+    const int64_t *old_hashes = old_indices + old_nindices;
+    bool inline_table = nindices == QK_DICT_SMALL_INDICES && old_indices != d->small;
+    if (table_use(d, inline_table ? d->small : malloc(table_bytes(nindices)), nindices) < 0) {
+        d->indices = old_indices;
+        d->entries = old_entries;
+        d->nindices = old_nindices;
+        d->capacity = old_capacity;
+        d->nentries = old_nentries;
         qk_raise(tstate, &qk_exc_MemoryError, "out of memory");
         return -1;
     }
-    QkDictEntry *entries = (QkDictEntry *)(indices + nindices + capacity);
-    memset(indices, 0xff, (size_t)nindices * sizeof *indices);
-    int64_t *hashes = indices + nindices, n = 0;
     uint64_t mask = (uint64_t)nindices - 1;
-    for (int64_t ix = 0; ix < d->nentries; ix++) {
-        if (d->entries[ix].key == QK_NULL) {
+    for (int64_t ix = 0; ix < old_nentries; ix++) {
+        if (old_entries[ix].key == QK_NULL) {
             continue;
         }
-        int64_t h = entry_hashes(d)[ix];
+        int64_t h = old_hashes[ix];
         uint64_t i = (uint64_t)h & mask;
-        while (indices[i] >= 0) {
+        while (d->indices[i] >= 0) {
             i = (i + 1) & mask;
         }
-        indices[i] = n;
-        hashes[n] = h;
-        entries[n++] = d->entries[ix];
+        d->indices[i] = d->nentries;
+        entry_hashes(d)[d->nentries] = h;
+        d->entries[d->nentries++] = old_entries[ix];
     }
-    table_free(d);
-    d->indices = indices;
-    d->entries = entries;
-    d->nindices = nindices;
-    d->capacity = capacity;
-    d->nentries = n;
+    table_free(d, old_indices);
     return 0;
 }
 
@@ -115,11 +111,7 @@ static int dict_resize(QkThread *tstate, QkDict *d) {
  * where it would be inserted. Comparisons may run Python code that changes the dict: the probe
  * then starts again. */
 static int64_t dict_lookup(QkThread *tstate, QkDict *d, QkValue key, int64_t hash, uint64_t *slot) {
-restart:
-    if (d->nindices == 0) {
-        *slot = 0;
-        return -1;
-    }
+restart:;
     uint64_t mask = (uint64_t)d->nindices - 1;
     for (uint64_t i = (uint64_t)hash & mask;; i = (i + 1) & mask) {
         int64_t ix = d->indices[i];
@@ -657,8 +649,10 @@ static QkValue dict_clear(QkThread *tstate, QkValue self, QkValue *args, size_t 
     if (d->watched != 0) {
         qk_dict_watched_changed(tstate, d, QK_ANY_KEY);
     }
-    table_free(d);
-    *d = (QkDict){.ob = d->ob};
+    table_free(d, d->indices);
+    d->used = 0;
+    d->watched = 0;
+    table_use(d, d->small, QK_DICT_SMALL_INDICES);
     return QK_NONE;
 }
 

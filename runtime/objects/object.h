@@ -229,15 +229,21 @@ typedef struct QkDictEntry {
     QkValue value;
 } QkDictEntry;
 
+/* The smallest table (8 indices, 4 entries, their hashes), kept inside the dict itself: most dicts
+ * (instance dicts above all) never outgrow it, and a dict then fits one collector cell. */
+#define QK_DICT_SMALL_INDICES 8
+#define QK_DICT_SMALL_WORDS (QK_DICT_SMALL_INDICES * 3 / 2 + QK_DICT_SMALL_INDICES)
+
 typedef struct QkDict {
     QkObject ob;
     int64_t used;     /* live entries */
     int64_t nentries; /* entries slots used, in insertion order */
     int64_t capacity; /* entries allocated */
     int64_t nindices; /* power of two */
-    int64_t *indices; /* -1 empty, else index into entries */
+    int64_t *indices; /* -1 empty, else index into entries: `small` or a malloc'd table */
     QkDictEntry *entries;
     uint64_t watched; /* qk_watch_bits of the names traces rely on (globals, builtins) */
+    int64_t small[QK_DICT_SMALL_WORDS];
 } QkDict;
 
 /* The two bits of 64 a watched dict keeps per name: a write to another name rarely has both. */
@@ -248,8 +254,6 @@ static inline uint64_t qk_watch_bits(uint64_t hash) {
 QkValue qk_dict_new(QkThread *tstate);
 /* Tells tier 2 when the str key `name` of the dict changes (is bound, rebound or deleted). */
 void qk_dict_watch(QkValue dict, QkValue name);
-/* Frees the tables dicts kept for reuse: at exit, after every dict is gone. */
-void qk_dict_tables_fini(void);
 QkValue qk_dict_get(QkValue dict, QkValue key);                              /* QK_NULL: absent */
 int64_t qk_dict_index(QkValue dict, QkValue key); /* its entry's index (a hint), or -1: absent */
 int qk_dict_set(QkThread *tstate, QkValue dict, QkValue key, QkValue value); /* -1 on failure */
