@@ -38,7 +38,7 @@ CONFIGS = ("interp", "jit", "cpython")
 TIMEOUT = 600
 COMPILE_BENCH = re.compile(
     r"compile-bench: traces=(\d+) bytes=(\d+) copy_patch_ns=([0-9.eE+-]+) memcpy_ns=([0-9.eE+-]+)"
-    r" block_memcpy_ns=([0-9.eE+-]+)"
+    r" block_memcpy_ns=([0-9.eE+-]+) code_bytes=(\d+) hot_code_bytes=(\d+) uops=(\d+)"
 )
 
 
@@ -76,11 +76,22 @@ class CompileBench:
     copy_patch_ns: float
     memcpy_ns: float  # the stencils' bytes copied where the trace puts them, unpatched
     block_memcpy_ns: float  # the finished trace copied as one block
+    machine_code_bytes: int  # of all traces, exit stubs included
+    hot_code_bytes: int  # what runs while no guard fails
+    uops: int  # micro-ops in the traces' bodies
 
     def ratio(self) -> float | None:
         if self.traces == 0 or self.memcpy_ns <= 0:
             return None
         return self.copy_patch_ns / self.memcpy_ns
+
+    def bytes_per_uop(self) -> float:
+        return self.hot_code_bytes / self.uops if self.uops else 0.0
+
+    def stub_share(self) -> float:
+        """Exit stubs' (and trampolines') share of the machine code, in percent."""
+        code = self.machine_code_bytes
+        return 100.0 * (code - self.hot_code_bytes) / code if code else 0.0
 
 
 def default_quack() -> Path:
@@ -266,27 +277,43 @@ def compile_bench(programs: list[Program], quack: Path) -> dict[str, object]:
             print(f"compile-bench: {program.name}: failed (exit {result.returncode}): {last}")
             continue
         bench = CompileBench(
-            int(match[1]), int(match[2]), float(match[3]), float(match[4]), float(match[5])
+            int(match[1]),
+            int(match[2]),
+            float(match[3]),
+            float(match[4]),
+            float(match[5]),
+            int(match[6]),
+            int(match[7]),
+            int(match[8]),
         )
         results[program.name] = bench
     width = max([len("program"), len("overall")] + [len(name) for name in results])
     print(
         f"{'program':<{width}}  {'traces':>7}  {'bytes':>9}  {'copy+patch ns':>13}  "
-        f"{'memcpy ns':>10}  {'ratio':>7}  {'1 memcpy ns':>11}"
+        f"{'memcpy ns':>10}  {'ratio':>7}  {'1 memcpy ns':>11}  {'B/uop':>6}  {'stubs':>6}"
     )
     for name, b in results.items():
         ratio = b.ratio()
         shown = f"{ratio:>6.2f}x" if ratio is not None else f"{'-':>7}"
         print(
             f"{name:<{width}}  {b.traces:>7}  {b.code_bytes:>9}  {b.copy_patch_ns:>13.1f}  "
-            f"{b.memcpy_ns:>10.1f}  {shown}  {b.block_memcpy_ns:>11.1f}"
+            f"{b.memcpy_ns:>10.1f}  {shown}  {b.block_memcpy_ns:>11.1f}  "
+            f"{b.bytes_per_uop():>6.1f}  {b.stub_share():>5.1f}%"
         )
     # Overall: all traces' copy-and-patch time over all traces' memcpy time.
     patch_total = sum(b.copy_patch_ns * b.traces for b in results.values())
     memcpy_total = sum(b.memcpy_ns * b.traces for b in results.values())
     overall = patch_total / memcpy_total if memcpy_total > 0 else None
+    hot = sum(b.hot_code_bytes for b in results.values())
+    uops = sum(b.uops for b in results.values())
+    code = sum(b.machine_code_bytes for b in results.values())
+    per_uop = hot / uops if uops else 0.0
+    stubs = 100.0 * (code - hot) / code if code else 0.0
     if overall is not None:
-        print(f"{'overall':<{width}}  {'':>7}  {'':>9}  {'':>13}  {'':>10}  {overall:>6.2f}x")
+        print(
+            f"{'overall':<{width}}  {'':>7}  {'':>9}  {'':>13}  {'':>10}  {overall:>6.2f}x  "
+            f"{'':>11}  {per_uop:>6.1f}  {stubs:>5.1f}%"
+        )
     else:
         print(f"{'overall':<{width}}  no traces compiled")
     return {
@@ -299,10 +326,17 @@ def compile_bench(programs: list[Program], quack: Path) -> dict[str, object]:
                 "memcpy_ns": b.memcpy_ns,
                 "block_memcpy_ns": b.block_memcpy_ns,
                 "ratio": b.ratio(),
+                "code_bytes": b.machine_code_bytes,
+                "hot_code_bytes": b.hot_code_bytes,
+                "uops": b.uops,
+                "bytes_per_uop": b.bytes_per_uop(),
+                "stub_share": b.stub_share(),
             }
             for name, b in results.items()
         },
         "overall_ratio": overall,
+        "bytes_per_uop": per_uop,
+        "stub_share": stubs,
     }
 
 

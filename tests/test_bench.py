@@ -69,3 +69,7 @@ def test_runner_prints_geometric_means(quack: Path, tmp_path: Path) -> None:
     data = json.loads(report.read_text())
     assert set(data["programs"]) == {"duck_simulator"}
     assert data["geomean"]["jit_speedup"] > 0
+    # Code size per micro-op and the exit stubs' share, from the same quack.
+    code = data["compile_bench"]["programs"]["duck_simulator"]
+    assert code["bytes_per_uop"] == code["hot_code_bytes"] / code["uops"] > 0
+    assert 0 < code["stub_share"] < 100

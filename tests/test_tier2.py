@@ -683,11 +683,27 @@ def test_compile_bench_reports_per_trace_times(quack: Path, tmp_path: Path) -> N
     line = result.stderr.strip().splitlines()[-1]
     match = re.fullmatch(
         r"compile-bench: traces=(\d+) bytes=(\d+) copy_patch_ns=(\d+) memcpy_ns=(\d+) "
-        r"block_memcpy_ns=(\d+)",
+        r"block_memcpy_ns=(\d+) code_bytes=(\d+) hot_code_bytes=(\d+) uops=(\d+)",
         line,
     )
     assert match, line
     assert int(match.group(1)) > 0 and int(match.group(2)) > 0
+    code, hot, uops = (int(match.group(i)) for i in (6, 7, 8))
+    # Every micro-op has code, and exit stubs follow the hot code.
+    assert uops > 0 and 0 < hot < code <= int(match.group(2))
+
+
+def test_stats_report_code_bytes_per_micro_op(quack: Path, tmp_path: Path) -> None:
+    result, stats = checked(quack, DUCKS, tmp_path, "--stats")
+    hot, uops = stats["jit_hot_code_bytes"], stats["jit_uops_compiled"]
+    code = stats["jit_code_bytes"]
+    assert 0 < hot < code and uops > 0
+    line = next(s for s in result.stderr.splitlines() if s.startswith("  code per micro-op"))
+    stubs = 100.0 * (code - hot) / code
+    assert line == (
+        f"  code per micro-op    {hot / uops:.1f} bytes (hot code {hot} bytes for {uops}"
+        f" micro-ops); exit stubs {stubs:.1f}% of the code"
+    )
 
 
 @pytest.mark.parametrize("jit", ["0", "1"])

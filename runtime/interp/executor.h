@@ -23,6 +23,7 @@ typedef struct QkExit {
     QkCodeUnit temperature; /* an adaptive counter (counter.h) */
     QkExecutor *side;       /* NULL until a side trace is linked */
     QkExecutor *owner;
+    uint32_t target; /* the instruction tier 1 resumes at */
 } QkExit;
 
 typedef struct QkDependency {

@@ -83,6 +83,9 @@ void qk_backedge(QkThread *tstate, QkFrame *frame, QkCodeUnit *this_instr, QkCod
 QkCodeUnit *qk_enter_executor(QkThread *tstate, QkFrame *frame, uint32_t index);
 /* Counts a side exit taken (the operand of _SIDE_EXIT: its QkExit); a hot one starts recording a
  * side trace at its target. */
-void qk_take_side_exit(QkThread *tstate, QkFrame *frame, uint64_t exit);
+/* Leaves a trace by a side exit that has no side trace: counts it (a hot exit starts recording
+ * one) and returns where tier 1 resumes, the exit's target, with the frame's stack pointer set. */
+QkCodeUnit *qk_take_side_exit(QkThread *tstate, QkFrame *frame, QkValue *stack_pointer,
+                              uint64_t exit);
 
 #endif

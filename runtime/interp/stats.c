@@ -93,6 +93,16 @@ void qk_stats_print(const QkThread *tstate, FILE *out) {
 #define QK_STATS_LINE(name) fprintf(out, "  %-20s %" PRIu64 "\n", #name, stats->jit.name);
     QK_JIT_STATS_FIELDS(QK_STATS_LINE)
 #undef QK_STATS_LINE
+    const QkJitStats *jit = &stats->jit;
+    if (jit->jit_uops_compiled > 0) {
+        /* Hot code: what runs while no guard fails; the rest is exit stubs and trampolines. */
+        fprintf(out, "  code per micro-op    %.1f bytes (hot code %" PRIu64 " bytes for %" PRIu64
+                     " micro-ops); exit stubs %.1f%% of the code\n",
+                (double)jit->jit_hot_code_bytes / (double)jit->jit_uops_compiled,
+                jit->jit_hot_code_bytes, jit->jit_uops_compiled,
+                100.0 * (double)(jit->jit_code_bytes - jit->jit_hot_code_bytes) /
+                    (double)jit->jit_code_bytes);
+    }
     print_counts(out, "aborted:", stats->trace_aborts, abort_names, QK_ABORT_COUNT);
     print_counts(out, "untraceable:", stats->untraceable, qk_opcode_names, 256);
     const QkTraceLog *log = &tstate->trace_log;

@@ -174,8 +174,11 @@ QkCodeUnit *qk_enter_entry_executor(QkThread *tstate, QkFrame *frame) {
 
 void qk_trace_note_miss(QkThread *tstate) { tstate->recorder->missed = true; }
 
-void qk_take_side_exit(QkThread *tstate, QkFrame *frame, uint64_t operand) {
+QkCodeUnit *qk_take_side_exit(QkThread *tstate, QkFrame *frame, QkValue *stack_pointer,
+                              uint64_t operand) {
     QkExit *exit = (QkExit *)(uintptr_t)operand;
+    frame->stack_pointer = stack_pointer;
+    frame->instr_ptr = qk_code_start(frame) + exit->target;
     QkExecutor *root = exit->owner->root;
     tstate->stats.side_exits++;
     /* A side trace jumps into machine code only if its tree runs as machine code. */
@@ -183,7 +186,7 @@ void qk_take_side_exit(QkThread *tstate, QkFrame *frame, uint64_t operand) {
         root->side_traces >= tstate->trace_config.max_side_traces ||
         (tstate->jit_enabled && root->jit.entry == NULL) ||
         !qk_counter_fires(&exit->temperature, tstate->trace_config.exit_threshold)) {
-        return;
+        return frame->instr_ptr;
     }
     QkTraceRecorder *rec = start(tstate, frame);
     if (rec != NULL) {
@@ -191,6 +194,7 @@ void qk_take_side_exit(QkThread *tstate, QkFrame *frame, uint64_t operand) {
         rec->tree = root;
         rec->counter = &exit->temperature;
     }
+    return frame->instr_ptr;
 }
 
 static void append(QkTraceRecorder *rec, uint16_t uop, uint32_t oparg, uint64_t operand,
@@ -325,6 +329,7 @@ static QkExecutor *build(QkThread *tstate, QkTraceRecorder *rec, QkExecutor *roo
         if (flags & (QK_FLAG_DEOPT | QK_FLAG_EXIT)) {
             QkExit *exit = &exits[nexits++];
             exit->owner = ex;
+            exit->target = trace[i].exit_target;
             trace[count] = (QkUOpInst){.opcode = _SIDE_EXIT, .operand = (uintptr_t)exit,
                                        .target = trace[i].exit_target};
             trace[i].jump_target = (uint16_t)count++;

@@ -151,6 +151,12 @@ static void write_perf_map(FILE *map, const QkJitInput *ex, const Layout *l, uin
     fflush(map);
 }
 
+/* The code a trace runs when no guard fails: the shim and the stencils (spills included) up to the
+ * first exit stub. The rest, exit stubs and far-call trampolines, runs only on the way out. */
+static size_t hot_code_bytes(const QkJitInput *ex, const Layout *l) {
+    return l->code_offsets[ex->length];
+}
+
 static struct {
     QkJitStats *stats;
     FILE *perf_map;
@@ -186,6 +192,8 @@ static int compile(const QkJitInput *ex, QkJitCode *out) {
         write_perf_map(jit.perf_map, ex, &l, code_base);
     }
     jit.stats->jit_code_bytes += l.code_size;
+    jit.stats->jit_hot_code_bytes += hot_code_bytes(ex, &l);
+    jit.stats->jit_uops_compiled += ex->length;
     jit.stats->jit_data_bytes += l.data_size;
     jit.stats->jit_compile_ns += now_ns() - start;
     return 0;
@@ -274,6 +282,9 @@ void qk_jit_bench(const QkJitInput *ex, QkJitBench *b) {
     b->block_ns += elapsed(&clock);
     b->traces++;
     b->bytes += size;
+    b->code_bytes += l.code_size;
+    b->hot_code_bytes += hot_code_bytes(ex, &l);
+    b->uops += ex->length;
     free(image);
     free(copy);
 }
@@ -282,7 +293,8 @@ void qk_jit_bench_report(const QkJitBench *b, FILE *out) {
     double per = b->traces ? (double)(b->traces * BENCH_ROUNDS) : 1.0;
     fprintf(out,
             "compile-bench: traces=%" PRIu64 " bytes=%" PRIu64
-            " copy_patch_ns=%.0f memcpy_ns=%.0f block_memcpy_ns=%.0f\n",
+            " copy_patch_ns=%.0f memcpy_ns=%.0f block_memcpy_ns=%.0f code_bytes=%" PRIu64
+            " hot_code_bytes=%" PRIu64 " uops=%" PRIu64 "\n",
             b->traces, b->bytes, (double)b->patch_ns / per, (double)b->copy_ns / per,
-            (double)b->block_ns / per);
+            (double)b->block_ns / per, b->code_bytes, b->hot_code_bytes, b->uops);
 }

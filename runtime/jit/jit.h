@@ -39,6 +39,8 @@ typedef struct QkJitCode {
 /* The JIT's counters (the VM prints them among its own). */
 #define QK_JIT_STATS_FIELDS(X)                                                                     \
     X(jit_code_bytes)                                                                              \
+    X(jit_hot_code_bytes)                                                                          \
+    X(jit_uops_compiled)                                                                           \
     X(jit_data_bytes)                                                                              \
     X(jit_compile_ns)                                                                              \
     X(jit_compile_failures)                                                                        \
@@ -69,6 +71,7 @@ void qk_jit_free(QkJitCode *code);
  * ordinary memory against plain memcpys of the same bytes; the report goes to `out`. */
 typedef struct QkJitBench {
     uint64_t traces, bytes, patch_ns, copy_ns, block_ns;
+    uint64_t code_bytes, hot_code_bytes, uops; /* as the jit_* counters of the same names */
 } QkJitBench;
 void qk_jit_bench(const QkJitInput *in, QkJitBench *bench);
 void qk_jit_bench_report(const QkJitBench *bench, FILE *out);

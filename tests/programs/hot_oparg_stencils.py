@@ -1,6 +1,7 @@
 # Every oparg that has a stencil of its own (the `stencils` declarations of uop_defs/) in a hot
-# loop: each int and float operator, plain and in place, each comparison of ints, floats and
-# strings, calls of zero to three arguments of every call form, and the first eight locals.
+# loop: each int and float operator (and each of an int mixed with a float), plain and in place,
+# each comparison of ints, floats, strings and an int with a float, calls of zero to three
+# arguments of every call form, and the first eight locals.
 # tests/test_tier2.py checks that the JIT copied each of those stencils while running this.
 
 
@@ -43,6 +44,23 @@ def floats(x, y):
     w = x
     w -= y
     return s + t + u + v + w + (x + y) + (x - y) + (x * y) + (x / y)
+
+
+def numbers(i, x):
+    # An int and a float mixed, each way round, plain and in place; / of two ints.
+    s = i
+    s += x
+    s = i
+    s -= x
+    s = i
+    s *= x
+    s = i
+    s /= x
+    return s + (i + x) + (x - i) + (i * x) + (x / i) + (i / (i + 1))
+
+
+def mixed_compares(i, y):
+    return (i < y) + 2 * (i <= y) + 4 * (i == y) + 8 * (i != y) + 16 * (i > y) + 32 * (i >= y)
 
 
 def compares(a, b, x, y, s, t):
@@ -138,7 +156,8 @@ total = 0
 ftotal = 0.0
 for i in range(1, 400):
     total = (total + ints(i * 7 - 1000, i % 13 + 1) + ints(-i, 3)) % 1000003
-    ftotal += floats(i * 0.5, 3.25) + floats(-1.5, i + 0.25)
+    ftotal += floats(i * 0.5, 3.25) + floats(-1.5, i + 0.25) + numbers(i, 0.75)
     total = (total + compares(i, 200, i * 0.5, 100.0, str(i), "200")) % 1000003
+    total += mixed_compares(i, 200.0)
     total = (total + calls(i) + locals_eight(i, 2, 3, 4)) % 1000003
 print(total, round(ftotal, 6))
