@@ -65,6 +65,8 @@ int qk_setattr(QkThread *tstate, QkValue obj, QkValue name, QkValue value); /* N
 QkValue qk_load_method(QkThread *tstate, QkValue obj, QkValue name, QkValue *self);
 /* Looks `name` up along the type's bases (no instance dict, no binding): QK_NULL if absent. */
 QkValue qk_type_lookup(QkType *type, QkValue name);
+/* The collector's view of the names qk_type_lookup's cache holds. */
+void qk_type_cache_traverse(QkVisitFunc visit, void *arg);
 
 /* Calls anything callable. args: nargs values, the last len(kwnames) of them keyword values. */
 QkValue qk_call(QkThread *tstate, QkValue callable, QkValue *args, size_t nargs, QkValue kwnames);

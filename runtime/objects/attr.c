@@ -4,7 +4,18 @@
 #include "quack.h"
 #include "types.h"
 
-QkValue qk_type_lookup(QkType *type, QkValue name) {
+/* qk_type_lookup's results, as CPython's type attribute cache: an entry is keyed by the type's
+ * version (one counter for every type, renewed by any change to it or a base, so a version names
+ * one state of one type) and the name's identity. A value is returned only while the version is
+ * current, when the namespace that holds it is unchanged, so it is alive. The collector marks the
+ * names (qk_type_cache_traverse): no other string can take the address of one an entry holds. */
+#define TYPE_CACHE_SIZE 4096
+static struct TypeCacheEntry {
+    uint32_t version;
+    QkValue name, value;
+} type_cache[TYPE_CACHE_SIZE];
+
+static QkValue lookup_uncached(QkType *type, QkValue name) {
     for (QkType *t = type; t != NULL; t = t->base) {
         if (t->dict != QK_NULL) {
             QkValue v = qk_dict_get(t->dict, name);
@@ -14,6 +25,25 @@ QkValue qk_type_lookup(QkType *type, QkValue name) {
         }
     }
     return QK_NULL;
+}
+
+QkValue qk_type_lookup(QkType *type, QkValue name) {
+    uint32_t version = type->version;
+    if (version == 0) {
+        return lookup_uncached(type, name);
+    }
+    struct TypeCacheEntry *e =
+        &type_cache[(version * 2654435761u ^ qk_str_hash(name)) % TYPE_CACHE_SIZE];
+    if (e->version != version || e->name != name) {
+        *e = (struct TypeCacheEntry){version, name, lookup_uncached(type, name)};
+    }
+    return e->value;
+}
+
+void qk_type_cache_traverse(QkVisitFunc visit, void *arg) {
+    for (size_t i = 0; i < TYPE_CACHE_SIZE; i++) {
+        visit(type_cache[i].name, arg);
+    }
 }
 
 QkValue qk_bind_class_attribute(QkThread *tstate, QkValue attr, QkValue obj) {

@@ -68,6 +68,7 @@ static void mark_roots(QkThread *tstate, MarkStack *stack) {
     mark_value(tstate->globals, stack);
     mark_value(tstate->builtins, stack);
     qk_traverse_static_types(mark_value, stack);
+    qk_type_cache_traverse(mark_value, stack);
     for (int i = 0; i < tstate->n_c_roots; i++) {
         mark_value(*tstate->c_roots[i], stack);
     }
