@@ -124,11 +124,14 @@ QkValue qk_str_mod(QkThread *tstate, QkValue format, QkValue args); /* format.c:
 QkValue qk_str_empty(QkThread *tstate);
 
 /* ---- tuple, list (tuple.c, list.c) ---- */
+/* The exact type first: the common case costs one compare, not a walk of the bases. */
 static inline bool qk_is_tuple(QkValue v) {
-    return qk_is_object(v) && qk_type_is_subtype(qk_as_object(v)->type, &qk_tuple_type);
+    return qk_is_object(v) && (qk_as_object(v)->type == &qk_tuple_type ||
+                               qk_type_is_subtype(qk_as_object(v)->type, &qk_tuple_type));
 }
 static inline bool qk_is_list(QkValue v) {
-    return qk_is_object(v) && qk_type_is_subtype(qk_as_object(v)->type, &qk_list_type);
+    return qk_is_object(v) && (qk_as_object(v)->type == &qk_list_type ||
+                               qk_type_is_subtype(qk_as_object(v)->type, &qk_list_type));
 }
 /* Items left QK_NULL when values is NULL: the caller fills them in before any allocation. */
 QkValue qk_tuple_new(QkThread *tstate, int64_t n);
