@@ -116,3 +116,14 @@ def test_unknown_mode_is_a_usage_error(quack: Path) -> None:
     )
     assert result.returncode == 2
     assert result.stderr == "quack: unknown QUACK_JIT_MEMORY=both (choose flip or dual)\n"
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_chunks_are_mapped_within_rel32_reach_of_the_runtime(
+    quack: Path, mode: str, tmp_path: Path
+) -> None:
+    """Every chunk is placed near the runtime's code, so stencils call its helpers directly."""
+    result, stats = run_quack(quack, many_loops(tmp_path), tmp_path, QUACK_JIT_MEMORY=mode)
+    assert result.returncode == 0, result.stderr
+    assert stats["jit_arena_bytes_mapped"] > 0
+    assert stats["jit_arena_bytes_near"] == stats["jit_arena_bytes_mapped"]

@@ -45,6 +45,7 @@ typedef struct QkJitCode {
     X(jit_compile_ns)                                                                              \
     X(jit_compile_failures)                                                                        \
     X(jit_arena_bytes_mapped)                                                                      \
+    X(jit_arena_bytes_near)                                                                        \
     X(jit_arena_bytes_used)                                                                        \
     X(jit_traces_live)                                                                             \
     X(jit_traces_freed)

@@ -1,9 +1,12 @@
 /* The JIT's code arena (see jit_memory.h and docs/architecture.md, "JIT memory").
  *
  * Code and data live in separate kinds of chunk, each a first-fit allocator over a sorted,
- * coalesced list of free ranges. Code and data chunks are separate mappings that the kernel places
- * near each other; if they ever end up out of rel32 reach, patching says so and the trace falls back
- * to the micro-op interpreter.
+ * coalesced list of free ranges. Chunks are mapped just below the runtime's own code (a hint the
+ * kernel takes when the range is free), so that code and data reach each other, and the runtime's
+ * functions, by rel32: the patcher then turns a stencil's indirect call of a helper through its
+ * GOT slot into a direct call. If a chunk ends up elsewhere, a helper call stays indirect, and a
+ * trace whose code and data are out of each other's reach fails to patch and falls back to the
+ * micro-op interpreter.
  *
  * Flip mode changes the protection of pages that may hold other traces' live code. That is safe only
  * because the VM is single-threaded: no JIT code runs while a trace is being compiled, so live code
@@ -44,7 +47,11 @@ static struct {
     QkJitStats *stats;
     size_t page;
     QkJitChunk *chunks[2];
+    uintptr_t near; /* where the next chunk is asked for */
 } arena;
+
+/* Below the runtime's code, far enough for its heap never to grow into the chunks. */
+#define NEAR_DISTANCE ((uintptr_t)512 << 20)
 
 static size_t round_up(size_t n, size_t to) { return (n + to - 1) / to * to; }
 
@@ -58,7 +65,20 @@ int qk_jit_memory_init(const char *mode, QkJitStats *stats) {
     }
     arena.stats = stats;
     arena.page = (size_t)sysconf(_SC_PAGESIZE);
+    uintptr_t runtime = (uintptr_t)&qk_jit_memory_init;
+    arena.near = runtime > NEAR_DISTANCE ? (runtime - NEAR_DISTANCE) & ~(uintptr_t)(arena.page - 1)
+                                         : 0;
     return 0;
+}
+
+/* Maps `size` bytes at the hint if the kernel agrees (it never replaces a mapping for a hint),
+ * moving the hint past them; anywhere otherwise. */
+static uint8_t *map_near(size_t size, int prot, int flags, int fd) {
+    void *at = mmap((void *)arena.near, size, prot, flags, fd, 0);
+    if (at != MAP_FAILED && arena.near != 0 && (uintptr_t)at == arena.near) {
+        arena.near += size;
+    }
+    return at;
 }
 
 static int run_prot(Kind kind) { return kind == KIND_CODE ? PROT_READ | PROT_EXEC : PROT_READ; }
@@ -74,7 +94,7 @@ static QkJitChunk *chunk_new(Kind kind, size_t need) {
         return NULL;
     }
     if (arena.mode == MODE_FLIP) {
-        chunk->write = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        chunk->write = map_near(size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1);
         chunk->run = chunk->write;
     } else {
         /* Two views of one file: the only way to write code that runs without ever asking for a
@@ -83,7 +103,7 @@ static QkJitChunk *chunk_new(Kind kind, size_t need) {
         chunk->write = chunk->run = MAP_FAILED;
         if (fd >= 0 && ftruncate(fd, (off_t)size) == 0) {
             chunk->write = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-            chunk->run = mmap(NULL, size, run_prot(kind), MAP_SHARED, fd, 0);
+            chunk->run = map_near(size, run_prot(kind), MAP_SHARED, fd);
         }
         if (fd >= 0) {
             close(fd); /* the mappings keep the file alive */
@@ -110,6 +130,11 @@ static QkJitChunk *chunk_new(Kind kind, size_t need) {
     chunk->next = arena.chunks[kind];
     arena.chunks[kind] = chunk;
     arena.stats->jit_arena_bytes_mapped += size;
+    uintptr_t run = (uintptr_t)chunk->run, runtime = (uintptr_t)&qk_jit_memory_init;
+    uintptr_t distance = run > runtime ? run + size - runtime : runtime - run;
+    if (distance < ((uintptr_t)1 << 31)) {
+        arena.stats->jit_arena_bytes_near += size;
+    }
     return chunk;
 }
 
