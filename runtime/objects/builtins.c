@@ -282,20 +282,27 @@ static QkValue min_max(QkThread *tstate, const char *fname, uint32_t op, QkValue
                         fname);
     }
     QkValue key = kw[0] == QK_NONE ? QK_NULL : kw[0];
-    QkValue items = npos == 1 ? qk_list_collect(tstate, args[0])
-                              : qk_list_from_array(tstate, args, (int64_t)npos);
+    /* A tuple or list is read in place (a list's items again after each call a key or a
+     * comparison makes, which may change it); anything else is collected first. */
+    QkValue *values;
+    int64_t n;
+    QkValue items = npos > 1 ? qk_list_from_array(tstate, args, (int64_t)npos)
+                    : qk_sequence_items(args[0], &values, &n) ? args[0]
+                                                              : qk_list_collect(tstate, args[0]);
     QkValue best = QK_NULL, best_key = QK_NULL, k = QK_NULL;
     if (items == QK_NULL) {
         return QK_NULL;
     }
     qk_root_push(tstate, &items);
+    qk_root_push(tstate, &best);
     qk_root_push(tstate, &best_key);
     qk_root_push(tstate, &k);
-    for (int64_t i = 0; i < qk_as_list(items)->size; i++) {
-        QkValue x = qk_as_list(items)->items[i];
+    bool failed = false;
+    for (int64_t i = 0; qk_sequence_items(items, &values, &n) && i < n; i++) {
+        QkValue x = values[i];
         k = key == QK_NULL ? x : qk_call(tstate, key, &x, 1, QK_NULL);
         if (k == QK_NULL) {
-            best = QK_NULL;
+            failed = true;
             break;
         }
         if (best == QK_NULL) {
@@ -303,10 +310,14 @@ static QkValue min_max(QkThread *tstate, const char *fname, uint32_t op, QkValue
             best_key = k;
             continue;
         }
-        QkValue better = qk_richcompare(tstate, k, best_key, op);
+        QkValue better = qk_is_int(k) && qk_is_int(best_key)
+                             ? qk_bool(op == QK_COMPARE_OP_LT
+                                           ? qk_int_value(k) < qk_int_value(best_key)
+                                           : qk_int_value(k) > qk_int_value(best_key))
+                             : qk_richcompare(tstate, k, best_key, op);
         int truth = better == QK_NULL ? -1 : qk_truth(tstate, better);
         if (truth < 0) {
-            best = QK_NULL;
+            failed = true;
             break;
         }
         if (truth) {
@@ -314,9 +325,11 @@ static QkValue min_max(QkThread *tstate, const char *fname, uint32_t op, QkValue
             best_key = k;
         }
     }
-    bool empty = qk_as_list(items)->size == 0;
-    qk_root_pop(tstate, 3);
-    if (empty) {
+    qk_root_pop(tstate, 4);
+    if (failed) {
+        return QK_NULL;
+    }
+    if (best == QK_NULL) {
         return kw[1] != QK_NULL ? kw[1]
                                 : qk_raise(tstate, &qk_exc_ValueError,
                                            "%s() arg is an empty sequence", fname);
