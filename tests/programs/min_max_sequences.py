@@ -20,3 +20,8 @@ try:
 except ZeroDivisionError as e:
     print("zde", e)
 print(min(3, 1, 2), max((1.5, 2), key=lambda v: -v), min(x * x for x in range(-3, 3)))
+total = 0
+for i in range(300):
+    row = (i % 7, -i, i * 3 % 11)
+    total += min(row) + max(list(row)) + max(row, key=lambda v: v % 5) + min(i, 150)
+print(total)
