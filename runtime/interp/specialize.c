@@ -255,6 +255,17 @@ static int module_member(QkCodeUnit *instr, QkValue module, QkValue name, int me
     return member;
 }
 
+/* Does the owner (an instance of a class) have an attribute of its own by that name? */
+static bool has_own(QkValue owner, QkValue name) {
+    return qk_is_object(owner) && (qk_type_of(owner)->flags & QK_TYPE_HAS_DICT) &&
+           qk_instance_get(owner, name) != QK_NULL;
+}
+
+/* Where the owner keeps its attribute `name` inline, or -1 (not its own, or in its dict). */
+static int64_t inline_index(QkValue owner, QkValue name) {
+    return has_own(owner, name) ? qk_instance_index_near(owner, 0, name) : -1;
+}
+
 void qk_specialize_load_attr(QkThread *tstate, QkFrame *frame, QkCodeUnit *instr, QkValue owner) {
     QkValue name = name_of(frame, instr);
     if (qk_is_type(owner, &qk_module_type)) {
@@ -263,8 +274,8 @@ void qk_specialize_load_attr(QkThread *tstate, QkFrame *frame, QkCodeUnit *instr
     }
     QkType *type = qk_type_of(owner);
     QkValue class_attr = qk_type_lookup(type, name);
-    QkValue dict = qk_instance_dict(owner);
-    int64_t index = dict == QK_NULL ? -1 : qk_dict_index(dict, name);
+    bool own = has_own(owner, name);
+    int64_t index = inline_index(owner, name);
     int member = -1;
     if (simple_getter(type, name) != QK_NULL) {
         member = LOAD_ATTR_PROPERTY;
@@ -275,7 +286,7 @@ void qk_specialize_load_attr(QkThread *tstate, QkFrame *frame, QkCodeUnit *instr
                                       LOAD_ATTR_INSTANCE_VALUE_PLAIN, type, name)
                          ? LOAD_ATTR_INSTANCE_VALUE_PLAIN
                          : LOAD_ATTR_INSTANCE_VALUE;
-        } else if (index < 0 && class_attr != QK_NULL &&
+        } else if (!own && class_attr != QK_NULL &&
                    qk_type_of(class_attr)->descr_get == NULL) {
             set_operand64(&instr[3], class_attr);
             member = (type->flags & QK_TYPE_MAY_SHADOW) ? LOAD_ATTR_CLASS_SHADOWABLE
@@ -323,8 +334,8 @@ void qk_specialize_store_attr(QkThread *tstate, QkFrame *frame, QkCodeUnit *inst
                               QkValue owner) {
     QkValue name = name_of(frame, instr);
     QkType *type = qk_type_of(owner);
-    QkValue dict = qk_instance_dict(owner);
-    int64_t index = dict == QK_NULL ? -1 : qk_dict_index(dict, name);
+    bool own = has_own(owner, name);
+    int64_t index = inline_index(owner, name);
     int member = -1;
     if (qk_str_equal(name, QK_NAME(class))) {
         /* Changes the class (qk_set_class): never a store into the dict. */
@@ -342,7 +353,7 @@ void qk_specialize_store_attr(QkThread *tstate, QkFrame *frame, QkCodeUnit *inst
         instr[3] = (uint32_t)index;
     } else if ((type->flags & (QK_TYPE_HEAP | QK_TYPE_HAS_DICT | QK_TYPE_SLOTTED)) ==
                    (QK_TYPE_HEAP | QK_TYPE_HAS_DICT) &&
-               type->setattr == NULL && index < 0 && qk_type_lookup(type, name) == QK_NULL) {
+               type->setattr == NULL && !own && qk_type_lookup(type, name) == QK_NULL) {
         member = STORE_ATTR_INSTANCE_NEW;
         instr[2] = type->version;
     }

@@ -164,22 +164,20 @@ static inline QkValue qk_dict_value_at(QkValue dict, uint64_t hint, QkValue name
     return qk_dict_hint_matches(d, hint, name) ? d->entries[hint].value : QK_NULL;
 }
 
-/* Instances of classes: the attribute dict (QK_NULL until the first attribute is set). */
-static inline QkValue qk_instance_dict(QkValue owner) {
-    return (qk_type_of(owner)->flags & QK_TYPE_HAS_DICT) ? ((QkInstance *)owner)->dict : QK_NULL;
-}
-
 /* A module's attribute at entry `hint` of its dict if it still holds `name`; QK_NULL too when
  * the owner is no module. */
 QkValue qk_module_value_at(QkValue owner, uint64_t hint, QkValue name);
 
-static inline QkValue qk_instance_value_at(QkValue owner, uint64_t hint, QkValue name) {
-    QkValue dict = qk_instance_dict(owner);
-    return dict == QK_NULL ? QK_NULL : qk_dict_value_at(dict, hint, name);
+/* Instances' inline values (runtime/objects/instance.c): the attribute a class pins at inline
+ * index `hint`, if the instance has it (count is 0 once its values moved to a dict), else
+ * QK_NULL. The owner's class, pinned by a version guard, names index `hint`. */
+static inline QkValue qk_instance_value_at(QkValue owner, uint64_t hint) {
+    const QkInstance *inst = (const QkInstance *)owner;
+    return hint < inst->count ? inst->values[hint] : QK_NULL;
 }
 
 static inline void qk_instance_set_at(QkValue owner, uint64_t hint, QkValue value) {
-    ((QkDict *)((QkInstance *)owner)->dict)->entries[hint].value = value;
+    ((QkInstance *)owner)->values[hint] = value;
 }
 
 /* The owner's class lets its instances' dicts hold the attribute whose name has this bit (see
@@ -189,28 +187,27 @@ static inline bool qk_type_plain_name(QkValue owner, uint64_t bit) {
     return (qk_type_of(owner)->plain_names >> (bit & 63u)) & 1u;
 }
 
-/* Where the instance's dict holds `name`: at the index seen if it is still there, else wherever
- * it is (instances of another class may have been built in another order); -1 if absent. */
+/* Where an instance of any class with inline values holds `name` inline: at the index seen if
+ * its class names it there, else wherever its class does; -1 if it does not hold it inline. */
 static inline int64_t qk_instance_index_near(QkValue owner, uint64_t hint, QkValue name) {
-    QkValue dict = qk_instance_dict(owner);
-    if (dict == QK_NULL) {
+    const QkType *type = qk_type_of(owner);
+    if (!(type->flags & QK_TYPE_HAS_DICT)) {
         return -1;
     }
-    if (qk_dict_hint_matches((const QkDict *)dict, hint, name)) {
-        return (int64_t)hint;
-    }
-    return qk_dict_index(dict, name);
+    int64_t index = hint < type->n_inline_names && type->inline_names[hint] == name
+                        ? (int64_t)hint
+                        : qk_inline_index(type, name);
+    return index >= 0 && (uint64_t)index < ((const QkInstance *)owner)->count ? index : -1;
 }
 
 static inline QkValue qk_instance_value_near(QkValue owner, uint64_t hint, QkValue name) {
     int64_t ix = qk_instance_index_near(owner, hint, name);
-    return ix < 0 ? QK_NULL : ((QkDict *)((QkInstance *)owner)->dict)->entries[ix].value;
+    return ix < 0 ? QK_NULL : ((QkInstance *)owner)->values[ix];
 }
 
 /* The instance does not shadow a class attribute with one of its own. */
 static inline bool qk_instance_lacks(QkValue owner, QkValue name) {
-    QkValue dict = qk_instance_dict(owner);
-    return dict == QK_NULL || qk_dict_get(dict, name) == QK_NULL;
+    return !(qk_type_of(owner)->flags & QK_TYPE_HAS_DICT) || qk_instance_get(owner, name) == QK_NULL;
 }
 
 /* list[index]'s slot, a negative index counting from the end; NULL when out of range. */

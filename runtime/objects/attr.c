@@ -65,10 +65,8 @@ QkValue qk_raise_no_attribute(QkThread *tstate, QkValue obj, QkValue name) {
                     qk_type_name(obj), n);
 }
 
-static QkValue *instance_dict_slot(QkValue obj) {
-    return qk_is_object(obj) && (qk_type_of(obj)->flags & QK_TYPE_HAS_DICT)
-               ? &((QkInstance *)obj)->dict
-               : NULL;
+static bool has_attributes(QkValue obj) {
+    return qk_is_object(obj) && (qk_type_of(obj)->flags & QK_TYPE_HAS_DICT);
 }
 
 /* CPython's order, for the descriptors quack has: a property on the class wins over the
@@ -79,12 +77,10 @@ QkValue qk_generic_getattr_or_null(QkThread *tstate, QkValue obj, QkValue name) 
     if (qk_is_type(attr, &qk_property_type)) {
         return qk_bind_class_attribute(tstate, attr, obj);
     }
-    QkValue *dict = instance_dict_slot(obj);
-    if (dict != NULL && *dict != QK_NULL) {
-        QkValue v = qk_dict_get(*dict, name);
-        if (v != QK_NULL) {
-            return v;
-        }
+    bool has = has_attributes(obj);
+    QkValue v = has ? qk_instance_get(obj, name) : QK_NULL;
+    if (v != QK_NULL) {
+        return v;
     }
     if (attr != QK_NULL) {
         return qk_bind_class_attribute(tstate, attr, obj);
@@ -92,13 +88,10 @@ QkValue qk_generic_getattr_or_null(QkThread *tstate, QkValue obj, QkValue name) 
     if (qk_str_equal(name, QK_NAME(class))) {
         return (QkValue)t;
     }
-    if (dict != NULL && !(t->flags & QK_TYPE_SLOTTED) && qk_str_equal(name, QK_NAME(dict))) {
-        if (*dict == QK_NULL) {
-            *dict = qk_dict_new(tstate);
-        }
+    if (has && !(t->flags & QK_TYPE_SLOTTED) && qk_str_equal(name, QK_NAME(dict))) {
         /* Whoever holds the dict may add any key to it. */
         qk_type_may_shadow(tstate, t);
-        return *dict;
+        return qk_instance_dict(tstate, obj);
     }
     return QK_NULL;
 }
@@ -154,8 +147,7 @@ QkValue qk_load_method(QkThread *tstate, QkValue obj, QkValue name, QkValue *sel
     if (t->getattr == NULL) {
         QkValue attr = qk_type_lookup(t, name);
         if (qk_is_type(attr, &qk_function_type) || qk_is_type(attr, &qk_method_descr_type)) {
-            QkValue *dict = instance_dict_slot(obj);
-            if (dict == NULL || *dict == QK_NULL || qk_dict_get(*dict, name) == QK_NULL) {
+            if (!has_attributes(obj) || qk_instance_get(obj, name) == QK_NULL) {
                 *self = obj;
                 return attr;
             }
@@ -186,7 +178,7 @@ int qk_set_in_dict(QkThread *tstate, QkValue *dict, QkValue obj, QkValue name, Q
 }
 
 int qk_instance_add(QkThread *tstate, QkValue obj, QkValue name, QkValue value) {
-    return qk_set_in_dict(tstate, instance_dict_slot(obj), obj, name, value);
+    return qk_instance_set(tstate, obj, name, value);
 }
 
 /* The generic store (no setattr slot) into an instance of t. */
@@ -199,22 +191,22 @@ static int generic_setattr(QkThread *tstate, QkType *t, QkValue obj, QkValue nam
     if (qk_is_type(attr, &qk_property_type)) {
         return qk_property_set(tstate, attr, obj, value);
     }
-    QkValue *dict = instance_dict_slot(obj);
+    bool has = has_attributes(obj);
     bool member = qk_is_type(attr, &qk_member_type);
-    if (dict == NULL || ((t->flags & QK_TYPE_SLOTTED) && !member)) {
+    if (!has || ((t->flags & QK_TYPE_SLOTTED) && !member)) {
         qk_raise(tstate, &qk_exc_AttributeError,
-                 attr != QK_NULL && dict != NULL ? "'%s' object attribute '%s' is read-only"
-                                                 : "'%s' object has no attribute '%s'",
+                 attr != QK_NULL && has ? "'%s' object attribute '%s' is read-only"
+                                        : "'%s' object has no attribute '%s'",
                  t->name, qk_as_str(name)->data);
         return -1;
     }
-    if (member && value == QK_NULL && (*dict == QK_NULL || qk_dict_get(*dict, name) == QK_NULL)) {
+    if (member && value == QK_NULL && qk_instance_get(obj, name) == QK_NULL) {
         /* An empty slot's deletion names just the slot, as CPython's member descriptor does. */
         qk_raise(tstate, &qk_exc_AttributeError, "%s", qk_as_str(name)->data);
         return -1;
     }
-    /* A slot's value in the dict is the slot itself, not a shadow of the descriptor. */
-    return qk_instance_dict_store(tstate, t, dict, obj, name, value, attr != QK_NULL && !member);
+    /* A slot's value is the slot itself, not a shadow of the descriptor. */
+    return qk_instance_store(tstate, t, obj, name, value, attr != QK_NULL && !member);
 }
 
 int qk_setattr(QkThread *tstate, QkValue obj, QkValue name, QkValue value) {
@@ -242,14 +234,14 @@ int qk_object_setattr(QkThread *tstate, QkValue obj, QkValue name, QkValue value
                               : generic_setattr(tstate, t, obj, name, value);
 }
 
-int qk_instance_dict_store(QkThread *tstate, QkType *type, QkValue *dict, QkValue obj,
-                           QkValue name, QkValue value, bool on_class) {
-    /* A new key naming an attribute found on the class: instances of the type may shadow. */
+int qk_instance_store(QkThread *tstate, QkType *type, QkValue obj, QkValue name, QkValue value,
+                      bool on_class) {
+    /* A new attribute naming one found on the class: instances of the type may shadow. */
     if (value != QK_NULL && on_class && !(type->flags & QK_TYPE_MAY_SHADOW) &&
-        (*dict == QK_NULL || qk_dict_get(*dict, name) == QK_NULL)) {
+        qk_instance_get(obj, name) == QK_NULL) {
         qk_type_may_shadow(tstate, type);
     }
-    return qk_set_in_dict(tstate, dict, obj, name, value);
+    return qk_instance_set(tstate, obj, name, value);
 }
 
 /* ---- attributes of classes ---- */

@@ -535,8 +535,12 @@ int qk_set_class(QkThread *tstate, QkValue obj, QkValue value) {
      * the change as a modification of the old class drops them all, and the trace running the
      * assignment stops at its next validity check. */
     renew_version(tstate, old);
+    /* Inline values are named by the old class: they move to the dict first. */
+    QkValue dict = qk_instance_dict(tstate, obj);
+    if (dict == QK_NULL) {
+        return -1;
+    }
     /* The instance's dict may hold names the new class has: it may shadow them. */
-    QkValue dict = ((QkInstance *)obj)->dict;
     int64_t pos = 0;
     QkValue key, v;
     while (dict != QK_NULL && !(new->flags & QK_TYPE_MAY_SHADOW) &&
@@ -557,6 +561,9 @@ static void type_traverse(QkObject *self, QkVisitFunc visit, void *arg) {
     visit(t->simple_init, arg);
     visit(t->name_value, arg);
     visit((QkValue)t->base, arg);
+    for (uint32_t i = 0; i < t->n_inline_names; i++) {
+        visit(t->inline_names[i], arg);
+    }
 }
 
 /* Only classes are ever freed (built-in types are static). */
@@ -606,7 +613,7 @@ QkType qk_type_type = {
 /* ---- object and instances ---- */
 
 static void instance_traverse(QkObject *self, QkVisitFunc visit, void *arg) {
-    visit(((QkInstance *)self)->dict, arg);
+    qk_instance_traverse_attributes(self, visit, arg);
 }
 
 static QkValue object_init(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
@@ -725,12 +732,11 @@ static void member_traverse(QkObject *self, QkVisitFunc visit, void *arg) {
     visit((QkValue)((QkMember *)self)->owner, arg);
 }
 
-/* Reached only when the instance's dict lacks the slot (the lookup tries the dict first), or
- * through super(): the value is the dict's, if any. */
+/* Reached only when the instance lacks the slot's attribute (the lookup tries the instance's
+ * own first), or through super(): the value is the instance's, if any. */
 static QkValue member_get(QkThread *tstate, QkValue descr, QkValue obj) {
     QkMember *m = (QkMember *)descr;
-    QkValue dict = qk_isinstance(obj, m->owner) ? ((QkInstance *)obj)->dict : QK_NULL;
-    QkValue v = dict != QK_NULL ? qk_dict_get(dict, m->name) : QK_NULL;
+    QkValue v = qk_isinstance(obj, m->owner) ? qk_instance_get(obj, m->name) : QK_NULL;
     return v != QK_NULL ? v : qk_raise_no_attribute(tstate, obj, m->name);
 }
 

@@ -11,7 +11,7 @@
 
 static void exception_traverse(QkObject *self, QkVisitFunc visit, void *arg) {
     QkException *exc = (QkException *)self;
-    visit(exc->base.dict, arg);
+    qk_instance_traverse_attributes(self, visit, arg);
     visit(exc->args, arg);
     visit(exc->cause, arg);
     visit(exc->context, arg);

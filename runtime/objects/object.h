@@ -77,6 +77,9 @@ enum {
     QK_TYPE_SLOTTED = 1 << 5,
 };
 
+/* Attributes an instance keeps inline, in its own cell (QkInstance), before they need a dict. */
+#define QK_INLINE_VALUES 8
+
 struct QkType {
     QkObject ob; /* ob.type == &qk_type_type */
     const char *name;
@@ -95,6 +98,9 @@ struct QkType {
     /* The __init__ CALL_ALLOC_AND_ENTER_INIT calls, found by the specializer; QK_NULL again when
      * the version changes (the instruction guards the version, which pins it). */
     QkValue simple_init;
+    /* The names of its instances' inline values (QkInstance): appended, never changed. */
+    QkValue inline_names[QK_INLINE_VALUES];
+    uint32_t n_inline_names;
     void (*traverse)(QkObject *self, QkVisitFunc visit, void *arg); /* NULL: holds no values */
     void (*finalize)(QkObject *self); /* NULL: owns no memory besides itself */
 
@@ -397,10 +403,32 @@ typedef struct QkRangeIter {
 } QkRangeIter;
 
 /* ---- instances of classes with an attribute dict, and exceptions ---- */
+
+/* An instance's attributes live in `values`, each under the name at the same index of its class's
+ * `inline_names` (the names instances of the class were given, in the order they were first
+ * given), as long as the instance gets them in that order; `count` says how many it has. Any other
+ * use (another order, a deletion, more than QK_INLINE_VALUES, its __dict__ asked for, a new class)
+ * moves them into `dict` for good: count is then 0. See runtime/objects/instance.c. */
 typedef struct QkInstance {
     QkObject ob;
-    QkValue dict; /* QK_NULL until the first attribute is set */
+    QkValue dict;   /* the attribute dict, once made; QK_NULL while the values are inline */
+    uint32_t count; /* values[0 .. count) are the attributes named inline_names[0 .. count) */
+    QkValue values[QK_INLINE_VALUES];
 } QkInstance;
+
+/* instance.c: the attributes of instances (QkInstance: classes' and exceptions'). */
+/* Where the class keeps `name` inline, or -1. */
+int64_t qk_inline_index(const QkType *type, QkValue name);
+/* The instance's own attribute, or QK_NULL (nothing raised). */
+QkValue qk_instance_get(QkValue obj, QkValue name);
+/* Sets or (value QK_NULL) deletes it: AttributeError if there is none to delete. */
+int qk_instance_set(QkThread *tstate, QkValue obj, QkValue name, QkValue value);
+/* The instance's attribute dict (its __dict__), the inline values moved into it if need be. */
+QkValue qk_instance_dict(QkThread *tstate, QkValue obj);
+/* The collector's view of an instance's attributes. */
+void qk_instance_traverse_attributes(QkObject *self, QkVisitFunc visit, void *arg);
+/* Calls `each` with every attribute name of the instance, in order. */
+void qk_instance_each_name(QkValue obj, void (*each)(void *arg, QkValue name), void *arg);
 
 typedef struct QkTracebackEntry {
     QkCode *code;

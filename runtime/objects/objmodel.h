@@ -145,11 +145,12 @@ QkValue qk_generic_getattr_or_null(QkThread *tstate, QkValue obj, QkValue name);
 QkValue qk_raise_no_attribute(QkThread *tstate, QkValue obj, QkValue name);
 /* Sets (value QK_NULL: deletes) `name` in the attribute dict at *dict, made on first use. */
 int qk_set_in_dict(QkThread *tstate, QkValue *dict, QkValue obj, QkValue name, QkValue value);
-/* The same for the dict of `obj`, an instance of exactly `type`, through which every write of
- * an instance attribute goes. on_class: the type (or a base) has the name; adding it to the
- * dict then flags the type QK_TYPE_MAY_SHADOW. */
-int qk_instance_dict_store(QkThread *tstate, QkType *type, QkValue *dict, QkValue obj,
-                           QkValue name, QkValue value, bool on_class);
+/* Sets (value QK_NULL: deletes) the attribute of `obj`, an instance of exactly `type`: every
+ * write of an instance attribute goes through here. on_class: the type (or a base) has the
+ * name; adding it to the instance then flags the type QK_TYPE_MAY_SHADOW. */
+int qk_instance_store(QkThread *tstate, QkType *type, QkValue obj, QkValue name, QkValue value,
+                      bool on_class);
+
 /* The getattr slot of types: class attributes along the bases, descriptors bound for the class. */
 QkValue qk_type_getattr(QkThread *tstate, QkValue type, QkValue name);
 int qk_type_setattr(QkThread *tstate, QkValue type, QkValue name, QkValue value);

@@ -180,6 +180,12 @@ static bool is_listed(const char *text, size_t size, const char *const *texts, s
 }
 
 /* The dict's str keys, in order, but those `skip` lists. */
+static void add_name(void *names, QkValue name) {
+    if (qk_is_str(name)) {
+        add_str(names, name);
+    }
+}
+
 static void add_keys(Names *n, QkValue dict, const char *const *skip, size_t nskip) {
     int64_t pos = 0;
     QkValue key, value;
@@ -232,7 +238,7 @@ static void dir_of(Names *n, QkValue obj) {
     } else {
         QkType *type = qk_is_class(obj) ? (QkType *)obj : qk_type_of(obj);
         if (!qk_is_class(obj) && qk_is_object(obj) && (type->flags & QK_TYPE_HAS_DICT)) {
-            add_keys(n, ((QkInstance *)obj)->dict, NULL, 0);
+            qk_instance_each_name(obj, add_name, n);
         }
         /* CPython keeps __qualname__ out of a class's namespace. */
         static const char *const hidden[] = {"__qualname__"};
