@@ -23,6 +23,7 @@ LEAVING_MACROS = frozenset(
         "RETURN_TO_CALLER",
         "YIELD_TO_CALLER",
         "EXIT_TO_TIER_ONE",
+        "LEAVE_TO_TIER_ONE",
         "ERROR_TO_TIER_ONE",
         "JUMP_TO_TOP",
         "QK_GOTO_EXECUTOR",

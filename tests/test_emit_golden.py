@@ -174,6 +174,7 @@ typedef struct { uint16_t opcode; uint32_t oparg; uint64_t operand; } TestUOp;
 #define JUMP_TO_ERROR() goto error
 #define JUMP_TO_JUMP_TARGET() return 1
 #define EXIT_TO_TIER_ONE() return 1
+#define LEAVE_TO_TIER_ONE(resume) do { (void)(resume); return 1; } while (0)
 #define ERROR_TO_TIER_ONE() goto error
 #define JUMP_TO_TOP() goto top
 #define ENTER_FRAME(f) do { frame = (f); return 4; } while (0)

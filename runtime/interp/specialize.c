@@ -356,6 +356,8 @@ void qk_specialize_store_attr(QkThread *tstate, QkFrame *frame, QkCodeUnit *inst
                type->setattr == NULL && !own && qk_type_lookup(type, name) == QK_NULL) {
         member = STORE_ATTR_INSTANCE_NEW;
         instr[2] = type->version;
+        /* The index this store takes in instances built like this one. */
+        instr[3] = ((QkInstance *)owner)->count;
     }
     rewrite(tstate, instr, member);
 }

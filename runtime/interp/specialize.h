@@ -180,6 +180,19 @@ static inline void qk_instance_set_at(QkValue owner, uint64_t hint, QkValue valu
     ((QkInstance *)owner)->values[hint] = value;
 }
 
+/* Adds attribute `name` as the instance's next inline value if that is index `hint` and its
+ * class names it there; false (nothing done) otherwise. */
+static inline bool qk_instance_append(QkValue owner, uint64_t hint, QkValue name, QkValue value) {
+    QkInstance *inst = (QkInstance *)owner;
+    const QkType *type = qk_type_of(owner);
+    if (inst->count != hint || hint >= type->n_inline_names || type->inline_names[hint] != name ||
+        inst->dict != QK_NULL) {
+        return false;
+    }
+    inst->values[inst->count++] = value;
+    return true;
+}
+
 /* The owner's class lets its instances' dicts hold the attribute whose name has this bit (see
  * QkType.plain_names): true for any class with no property of that name (nor a name sharing its
  * bit) and no __getattr__/__setattr__. */

@@ -11,6 +11,10 @@
         return frame->instr_ptr;                                                                   \
     } while (0)
 
+/* The same where a helper has set the frame's instruction and stack pointers: tier 1 goes on at
+ * `resume`. */
+#define LEAVE_TO_TIER_ONE(resume) return (resume)
+
 /* The same, but NULL tells the interpreter the exception raised at the target must be handled. */
 #define ERROR_TO_TIER_ONE()                                                                        \
     do {                                                                                           \

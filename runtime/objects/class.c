@@ -657,6 +657,10 @@ static QkValue run_init(QkThread *tstate, QkValue init, QkValue obj, QkValue *ar
 }
 
 QkValue qk_instance_alloc(QkThread *tstate, QkType *type) {
+    /* The usual size spelled out: allocation's zeroing is then straight-line code. */
+    if (type->instance_size == sizeof(QkInstance)) {
+        return (QkValue)qk_alloc(tstate, type, sizeof(QkInstance));
+    }
     size_t size = type->instance_size ? type->instance_size : sizeof(QkObject);
     return (QkValue)qk_alloc(tstate, type, size);
 }
