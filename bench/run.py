@@ -38,7 +38,7 @@ CONFIGS = ("interp", "jit", "cpython")
 TIMEOUT = 600
 COMPILE_BENCH = re.compile(
     r"compile-bench: traces=(\d+) bytes=(\d+) copy_patch_ns=([0-9.eE+-]+) memcpy_ns=([0-9.eE+-]+)"
-    r" block_memcpy_ns=([0-9.eE+-]+) code_bytes=(\d+) hot_code_bytes=(\d+) uops=(\d+)"
+    r" block_memcpy_ns=([0-9.eE+-]+)(?: code_bytes=(\d+) hot_code_bytes=(\d+) uops=(\d+))?"
 )
 
 
@@ -282,9 +282,10 @@ def compile_bench(programs: list[Program], quack: Path) -> dict[str, object]:
             float(match[3]),
             float(match[4]),
             float(match[5]),
-            int(match[6]),
-            int(match[7]),
-            int(match[8]),
+            # Absent from a quack that does not report its code's size: 0.
+            int(match[6] or 0),
+            int(match[7] or 0),
+            int(match[8] or 0),
         )
         results[program.name] = bench
     width = max([len("program"), len("overall")] + [len(name) for name in results])

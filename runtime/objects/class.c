@@ -235,14 +235,33 @@ QkValue qk_class_divmod(QkThread *tstate, QkValue a, QkValue b) {
                                               qk_type_name(a), qk_type_name(b));
 }
 
-QkValue qk_binary_dunder_of(QkType *type, uint32_t op) {
+/* qk_binary_dunder_of's lookups, by class version (which names one state of one class) and
+ * operator: a function found is held by the class while the version is current. */
+#define DUNDER_CACHE_SIZE 256
+static struct DunderCacheEntry {
+    uint32_t version, op;
+    QkValue func;
+} dunder_cache[DUNDER_CACHE_SIZE];
+
+static QkValue binary_dunder_lookup(QkType *type, uint32_t op) {
     uint32_t plain = qk_plain_binary_op(op);
-    if (!(type->flags & QK_TYPE_HEAP) || type->number != slot_number ||
-        (op != plain && qk_type_lookup(type, qk_names[inplace_names[plain]]) != QK_NULL)) {
+    if (op != plain && qk_type_lookup(type, qk_names[inplace_names[plain]]) != QK_NULL) {
         return QK_NULL;
     }
-    QkValue f = qk_type_lookup(type, qk_names[binary_names[plain][0]]);
-    return qk_is_exact_args_function(f, 2) ? f : QK_NULL;
+    return qk_type_lookup(type, qk_names[binary_names[plain][0]]);
+}
+
+QkValue qk_binary_dunder_of(QkType *type, uint32_t op) {
+    if (!(type->flags & QK_TYPE_HEAP) || type->number != slot_number) {
+        return QK_NULL;
+    }
+    struct DunderCacheEntry *e =
+        &dunder_cache[(type->version * 2654435761u + op) % DUNDER_CACHE_SIZE];
+    if (e->version != type->version || e->op != op) {
+        *e = (struct DunderCacheEntry){type->version, op, binary_dunder_lookup(type, op)};
+    }
+    /* Checked on every use: a function's parameters are not part of its class's version. */
+    return qk_is_exact_args_function(e->func, 2) ? e->func : QK_NULL;
 }
 
 static const int unary_names[] = {
