@@ -559,7 +559,11 @@ static void optimize_one(Optimizer *o, const QkUOpInst *uop, const QkTraceOrigin
         /* A local stored or loaded earlier in this frame is bound: loading it cannot fail, so
          * the load goes if its value is popped unused. */
         bool bound = uop->oparg < MAX_LOCALS && state(o)->locals[uop->oparg] != NULL;
-        emit(o, *uop);
+        QkUOpInst load = *uop;
+        if (bound) {
+            load.opcode = _LOAD_FAST_BOUND; /* nothing to check */
+        }
+        emit(o, load);
         push(o, local(o, uop->oparg), bound ? (int32_t)(o->nout - 1) : -1);
         return;
     }
@@ -626,7 +630,8 @@ static void remove_dead_stores(QkUOpInst *body, uint32_t length) {
                 body[i].opcode = _POP_TOP;
                 break;
             }
-            if ((u->opcode == _LOAD_FAST && u->oparg == body[i].oparg) ||
+            bool load = u->opcode == _LOAD_FAST || u->opcode == _LOAD_FAST_BOUND;
+            if ((load && u->oparg == body[i].oparg) ||
                 (qk_uop_flags[u->opcode] & SEEN_BEYOND) || u->opcode == _JUMP_TO_TOP) {
                 break;
             }
