@@ -161,6 +161,8 @@ void qk_specialize_call(QkThread *tstate, QkCodeUnit *instr, QkValue callable,
         version = ((QkFunction *)callable)->version;
     } else if (qk_is_type(callable, &qk_builtin_type)) {
         member = CALL_BUILTIN;
+    } else if (qk_method_descr_applies(callable, self_or_null)) {
+        member = CALL_METHOD_DESCR;
     } else if (self_or_null == QK_NULL && qk_is_exact_args_method(callable, nargs + 1)) {
         member = CALL_BOUND_METHOD_EXACT_ARGS;
         version = ((QkFunction *)((QkMethod *)callable)->func)->version;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "frame.h"
+#include "objmodel.h"
 #include "quack_opargs.h"
 #include "types.h"
 
@@ -379,6 +380,21 @@ static inline QkValue qk_call_builtin(QkThread *tstate, QkValue callable, QkValu
     QkBuiltin *b = (QkBuiltin *)callable;
     return b->func(tstate, b->self, args, (size_t)nargs, QK_NULL);
 }
+/* CALL_METHOD_DESCR: a built-in type's method descriptor, and an instance of the type (or of a
+ * subclass) to call it on. */
+static inline bool qk_method_descr_applies(QkValue callable, QkValue self) {
+    if (!qk_is_type(callable, &qk_method_descr_type) || self == QK_NULL) {
+        return false;
+    }
+    QkType *owner = ((QkMethodDescr *)callable)->owner, *type = qk_type_of(self);
+    return type == owner || qk_type_is_subtype(type, owner);
+}
+
+static inline QkValue qk_call_method_descr(QkThread *tstate, QkValue callable, QkValue self,
+                                           QkValue *args, int nargs) {
+    return ((QkMethodDescr *)callable)->def->func(tstate, self, args, (size_t)nargs, QK_NULL);
+}
+
 /* CALL_PY_WITH_DEFAULTS: the nargs arguments, then the defaults of the parameters after them. */
 QkFrame *qk_push_frame_defaults(QkThread *tstate, QkFrame *caller, QkValue func, QkValue *args,
                                 int nargs);
