@@ -383,7 +383,10 @@ void qk_specialize_binary_subscr(QkThread *tstate, QkCodeUnit *instr, QkValue co
 void qk_specialize_store_subscr(QkThread *tstate, QkCodeUnit *instr, QkValue container,
                                 QkValue sub) {
     bool list_int = qk_is_type(container, &qk_list_type) && qk_is_int(sub);
-    rewrite(tstate, instr, list_int ? STORE_SUBSCR_LIST_INT : -1);
+    rewrite(tstate, instr,
+            list_int                                ? STORE_SUBSCR_LIST_INT
+            : qk_is_type(container, &qk_dict_type) ? STORE_SUBSCR_DICT
+                                                    : -1);
 }
 
 void qk_specialize_unpack_sequence(QkThread *tstate, QkCodeUnit *instr, QkValue seq) {
