@@ -144,6 +144,12 @@ static inline int qk_is_type(QkValue v, const QkType *t) {
     return qk_is_object(v) && qk_as_object(v)->type == t;
 }
 
+/* The same for a value that is never QK_NULL (a stack item): one tag test and one compare, which
+ * is what a guard on an operand's type should cost. */
+static inline int qk_has_type(QkValue v, const QkType *t) {
+    return !qk_is_int(v) && qk_as_object(v)->type == t;
+}
+
 /* Is `t` `base` or derived from it? */
 int qk_type_is_subtype(const QkType *t, const QkType *base);
 
