@@ -48,6 +48,9 @@ static bool both(QkValue a, QkValue b, const QkType *type) {
 
 void qk_specialize_binary_op(QkThread *tstate, QkCodeUnit *instr, QkValue lhs, QkValue rhs) {
     uint32_t op = qk_plain_binary_op(instr[0] >> 8);
+    /* The float operations BINARY_OP_FLOAT and BINARY_OP_NUMBERS have. */
+    bool float_op = op == QK_BINARY_OP_ADD || op == QK_BINARY_OP_SUBTRACT ||
+                    op == QK_BINARY_OP_MULTIPLY || op == QK_BINARY_OP_TRUE_DIVIDE;
     int member = -1;
     if (qk_is_int(lhs) && qk_is_int(rhs)) {
         member = op == QK_BINARY_OP_ADD        ? BINARY_OP_ADD_INT
@@ -56,13 +59,9 @@ void qk_specialize_binary_op(QkThread *tstate, QkCodeUnit *instr, QkValue lhs, Q
                  : qk_is_int_arith(op)         ? BINARY_OP_INT
                                                : -1;
     } else if (both(lhs, rhs, &qk_float_type)) {
-        bool simple = op == QK_BINARY_OP_ADD || op == QK_BINARY_OP_SUBTRACT ||
-                      op == QK_BINARY_OP_MULTIPLY || op == QK_BINARY_OP_TRUE_DIVIDE;
-        member = simple ? BINARY_OP_FLOAT : -1;
+        member = float_op ? BINARY_OP_FLOAT : -1;
     } else if (qk_float_operands((int)op, lhs, rhs, &(double){0}, &(double){0})) {
-        bool simple = op == QK_BINARY_OP_ADD || op == QK_BINARY_OP_SUBTRACT ||
-                      op == QK_BINARY_OP_MULTIPLY || op == QK_BINARY_OP_TRUE_DIVIDE;
-        member = simple ? BINARY_OP_NUMBERS : -1;
+        member = float_op ? BINARY_OP_NUMBERS : -1;
     } else if (both(lhs, rhs, &qk_str_type) && op == QK_BINARY_OP_ADD) {
         member = BINARY_OP_ADD_STR;
     } else if (qk_dunder_operands_fit(lhs, rhs) &&

@@ -49,8 +49,9 @@ static inline bool qk_exact_double(QkValue v, double *out) {
         *out = (double)i;
         return i >= -((int64_t)1 << 53) && i <= (int64_t)1 << 53;
     }
-    *out = qk_has_type(v, &qk_float_type) ? qk_float_value(v) : 0;
-    return qk_has_type(v, &qk_float_type);
+    bool is_float = qk_has_type(v, &qk_float_type);
+    *out = is_float ? qk_float_value(v) : 0;
+    return is_float;
 }
 
 /* The operands of BINARY_OP_NUMBERS as doubles: an int and a float (either way round) or, for /,

@@ -47,7 +47,8 @@ static struct {
     QkJitStats *stats;
     size_t page;
     QkJitChunk *chunks[2];
-    uintptr_t near; /* where the next chunk is asked for */
+    uintptr_t runtime; /* an address in the runtime's code */
+    uintptr_t near;    /* where the next chunk is asked for */
 } arena;
 
 /* Below the runtime's code, far enough for its heap never to grow into the chunks. */
@@ -65,9 +66,10 @@ int qk_jit_memory_init(const char *mode, QkJitStats *stats) {
     }
     arena.stats = stats;
     arena.page = (size_t)sysconf(_SC_PAGESIZE);
-    uintptr_t runtime = (uintptr_t)&qk_jit_memory_init;
-    arena.near = runtime > NEAR_DISTANCE ? (runtime - NEAR_DISTANCE) & ~(uintptr_t)(arena.page - 1)
-                                         : 0;
+    arena.runtime = (uintptr_t)&qk_jit_memory_init;
+    arena.near = arena.runtime > NEAR_DISTANCE
+                     ? (arena.runtime - NEAR_DISTANCE) & ~(uintptr_t)(arena.page - 1)
+                     : 0;
     return 0;
 }
 
@@ -130,8 +132,8 @@ static QkJitChunk *chunk_new(Kind kind, size_t need) {
     chunk->next = arena.chunks[kind];
     arena.chunks[kind] = chunk;
     arena.stats->jit_arena_bytes_mapped += size;
-    uintptr_t run = (uintptr_t)chunk->run, runtime = (uintptr_t)&qk_jit_memory_init;
-    uintptr_t distance = run > runtime ? run + size - runtime : runtime - run;
+    uintptr_t run = (uintptr_t)chunk->run;
+    uintptr_t distance = run > arena.runtime ? run + size - arena.runtime : arena.runtime - run;
     if (distance < ((uintptr_t)1 << 31)) {
         arena.stats->jit_arena_bytes_near += size;
     }

@@ -202,14 +202,7 @@ QkValue qk_compare_op(QkThread *tstate, uint32_t op, QkValue lhs, QkValue rhs) {
     return qk_richcompare(tstate, lhs, rhs, op);
 }
 
-int qk_equal(QkThread *tstate, QkValue a, QkValue b) {
-    /* Identity implies equality, as in CPython's containers (so a nan is found in a list). */
-    if (a == b) {
-        return 1;
-    }
-    if (qk_is_int(a) && qk_is_int(b)) {
-        return 0;
-    }
+int qk_equal_values(QkThread *tstate, QkValue a, QkValue b) {
     if (qk_is_str(a) && qk_is_str(b)) {
         return qk_str_equal(a, b);
     }

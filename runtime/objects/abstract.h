@@ -15,7 +15,19 @@ QkValue qk_str(QkThread *tstate, QkValue v);  /* a str */
 QkValue qk_format(QkThread *tstate, QkValue v, QkValue spec); /* spec: str or QK_NULL */
 QkValue qk_convert_value(QkThread *tstate, QkValue v, uint32_t conversion); /* CONVERT_VALUE */
 int qk_hash(QkThread *tstate, QkValue v, int64_t *hash);
-int qk_equal(QkThread *tstate, QkValue a, QkValue b); /* 1, 0, or -1 */
+/* a == b as containers test it: 1, 0, or -1. Identity and two ints are decided inline (the
+ * common case in dict, set and tuple comparisons); the rest is qk_equal_values. */
+int qk_equal_values(QkThread *tstate, QkValue a, QkValue b);
+static inline int qk_equal(QkThread *tstate, QkValue a, QkValue b) {
+    /* Identity implies equality, as in CPython's containers (so a nan is found in a list). */
+    if (a == b) {
+        return 1;
+    }
+    if (qk_is_int(a) && qk_is_int(b)) {
+        return 0;
+    }
+    return qk_equal_values(tstate, a, b);
+}
 QkValue qk_richcompare(QkThread *tstate, QkValue a, QkValue b, uint32_t op);
 int qk_truth(QkThread *tstate, QkValue v);
 int64_t qk_len(QkThread *tstate, QkValue v);

@@ -310,11 +310,7 @@ static QkValue min_max(QkThread *tstate, const char *fname, uint32_t op, QkValue
             best_key = k;
             continue;
         }
-        QkValue better = qk_is_int(k) && qk_is_int(best_key)
-                             ? qk_bool(op == QK_COMPARE_OP_LT
-                                           ? qk_int_value(k) < qk_int_value(best_key)
-                                           : qk_int_value(k) > qk_int_value(best_key))
-                             : qk_richcompare(tstate, k, best_key, op);
+        QkValue better = qk_richcompare(tstate, k, best_key, op);
         int truth = better == QK_NULL ? -1 : qk_truth(tstate, better);
         if (truth < 0) {
             failed = true;

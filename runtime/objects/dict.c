@@ -40,11 +40,8 @@ static void table_free(QkDict *d, int64_t *indices) {
     }
 }
 
-/* Points the dict at a table of nindices indices (empty), or returns -1. */
-static int table_use(QkDict *d, int64_t *indices, int64_t nindices) {
-    if (indices == NULL) {
-        return -1;
-    }
+/* Points the dict at a table of nindices indices, emptied. */
+static void table_use(QkDict *d, int64_t *indices, int64_t nindices) {
     int64_t capacity = nindices / 2;
     memset(indices, 0xff, (size_t)nindices * sizeof *indices);
     d->indices = indices;
@@ -52,7 +49,6 @@ static int table_use(QkDict *d, int64_t *indices, int64_t nindices) {
     d->nindices = nindices;
     d->capacity = capacity;
     d->nentries = 0;
-    return 0;
 }
 
 static void dict_finalize(QkObject *self) {
@@ -75,20 +71,16 @@ static int dict_resize(QkThread *tstate, QkDict *d) {
     while (nindices < d->used * 3) {
         nindices *= 2;
     }
-    int64_t *old_indices = d->indices, old_nindices = d->nindices, old_nentries = d->nentries;
-    int64_t old_capacity = d->capacity;
+    int64_t *old_indices = d->indices, old_nentries = d->nentries;
     QkDictEntry *old_entries = d->entries;
-    const int64_t *old_hashes = old_indices + old_nindices;
+    const int64_t *old_hashes = entry_hashes(d);
     bool inline_table = nindices == QK_DICT_SMALL_INDICES && old_indices != d->small;
-    if (table_use(d, inline_table ? d->small : malloc(table_bytes(nindices)), nindices) < 0) {
-        d->indices = old_indices;
-        d->entries = old_entries;
-        d->nindices = old_nindices;
-        d->capacity = old_capacity;
-        d->nentries = old_nentries;
+    int64_t *indices = inline_table ? d->small : malloc(table_bytes(nindices));
+    if (indices == NULL) {
         qk_raise(tstate, &qk_exc_MemoryError, "out of memory");
         return -1;
     }
+    table_use(d, indices, nindices);
     uint64_t mask = (uint64_t)nindices - 1;
     for (int64_t ix = 0; ix < old_nentries; ix++) {
         if (old_entries[ix].key == QK_NULL) {

@@ -6,7 +6,6 @@
  * Large objects (and every object in sanitizer builds) are calloc'd and kept in one list. */
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "executor.h"
 #include "quack.h"
@@ -153,31 +152,21 @@ static int add_block(size_t class) {
     return 0;
 }
 
-static QkObject *allocate_small(size_t class) {
-    size_t cell_size = (class + 1) * GRANULE;
-    QkObject *ob = qk_alloc_cache.free[class];
-    if (ob != NULL) {
-        qk_alloc_cache.free[class] = ob->gc_next;
-    } else {
-        if (qk_alloc_cache.bump[class] == qk_alloc_cache.limit[class] && add_block(class) < 0) {
-            return NULL;
-        }
-        ob = (QkObject *)qk_alloc_cache.bump[class];
-        qk_alloc_cache.bump[class] += cell_size;
-    }
-    /* Most objects fit in 32 bytes: that much is zeroed inline. */
-    memset(ob, 0, 2 * GRANULE);
-    if (cell_size > 2 * GRANULE) {
-        memset((unsigned char *)ob + 2 * GRANULE, 0, cell_size - 2 * GRANULE);
+/* A cell of the size class, a new block's if it has no other. */
+static QkObject *allocate_small(QkType *type, size_t class) {
+    QkObject *ob = qk_take_cell(type, class);
+    if (ob == NULL && add_block(class) == 0) {
+        ob = qk_take_cell(type, class);
     }
     return ob;
 }
 
-static QkObject *allocate_large(size_t size) {
+static QkObject *allocate_large(QkType *type, size_t size) {
     QkObject *ob = calloc(1, size);
     if (ob == NULL) {
         return NULL;
     }
+    ob->type = type;
     ob->gc_size = size < UINT32_MAX ? (uint32_t)size : UINT32_MAX;
     ob->gc_next = heap.large;
     heap.large = ob;
@@ -325,12 +314,11 @@ QkObject *qk_alloc_slow(QkThread *tstate, QkType *type, size_t size) {
     if (tstate->gc_stress || charged > qk_alloc_cache.budget) {
         qk_collect(tstate);
     }
-    QkObject *ob = small ? allocate_small(class) : allocate_large(size);
+    QkObject *ob = small ? allocate_small(type, class) : allocate_large(type, size);
     if (ob == NULL) {
         qk_raise(tstate, &qk_exc_MemoryError, "out of memory");
         return NULL;
     }
-    ob->type = type;
     qk_alloc_cache.budget -= charged < qk_alloc_cache.budget ? charged : qk_alloc_cache.budget;
     return ob;
 }

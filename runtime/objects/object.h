@@ -183,28 +183,38 @@ extern QkAllocCache qk_alloc_cache;
 /* Everything else: a new cell or block, a large object, a collection first. */
 QkObject *qk_alloc_slow(QkThread *tstate, QkType *type, size_t size);
 
+/* A zeroed cell of the size class, its type set: a free one or one never handed out; NULL if
+ * the class has neither (a new block is gc.c's business). */
+static inline QkObject *qk_take_cell(QkType *type, size_t class) {
+    size_t cell_size = (class + 1) * QK_GC_GRANULE;
+    QkObject *ob = qk_alloc_cache.free[class];
+    if (ob != NULL) {
+        qk_alloc_cache.free[class] = ob->gc_next;
+    } else if (qk_alloc_cache.bump[class] != qk_alloc_cache.limit[class]) {
+        ob = (QkObject *)qk_alloc_cache.bump[class];
+        qk_alloc_cache.bump[class] += cell_size;
+    } else {
+        return NULL;
+    }
+    /* Word by word, not memset: stencils are built without a C library. */
+    for (size_t i = 0; i < cell_size / sizeof(uint64_t); i++) {
+        ((uint64_t *)ob)[i] = 0;
+    }
+    ob->type = type;
+    return ob;
+}
+
 /* Allocates a zeroed object of `size` bytes; may collect first. Returns NULL (MemoryError set) on
  * failure. Callers must hold every value they still need where the collector can see it. */
 static inline QkObject *qk_alloc(QkThread *tstate, QkType *type, size_t size) {
     size_t class = (size - 1) / QK_GC_GRANULE; /* size >= sizeof(QkObject) */
     size_t charged = (class + 1) * QK_GC_GRANULE;
     if (QK_POOLED && class < QK_GC_SMALL_CLASSES && charged <= qk_alloc_cache.budget) {
-        QkObject *ob = qk_alloc_cache.free[class];
+        QkObject *ob = qk_take_cell(type, class);
         if (ob != NULL) {
-            qk_alloc_cache.free[class] = ob->gc_next;
-        } else if (qk_alloc_cache.bump[class] != qk_alloc_cache.limit[class]) {
-            ob = (QkObject *)qk_alloc_cache.bump[class];
-            qk_alloc_cache.bump[class] += charged;
-        } else {
-            return qk_alloc_slow(tstate, type, size);
+            qk_alloc_cache.budget -= charged;
+            return ob;
         }
-        qk_alloc_cache.budget -= charged;
-        /* Word by word, not memset: stencils are built without a C library. */
-        for (size_t i = 0; i < charged / sizeof(uint64_t); i++) {
-            ((uint64_t *)ob)[i] = 0;
-        }
-        ob->type = type;
-        return ob;
     }
     return qk_alloc_slow(tstate, type, size);
 }

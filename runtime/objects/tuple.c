@@ -57,17 +57,6 @@ bool qk_sequence_items(QkValue v, QkValue **items, int64_t *n) {
     return false;
 }
 
-/* Whether two items are equal, the common cases inline (heaps and sorts of tuples of ints). */
-static int items_equal(QkThread *tstate, QkValue p, QkValue q) {
-    if (p == q) {
-        return 1;
-    }
-    if (qk_is_int(p) && qk_is_int(q)) {
-        return 0;
-    }
-    return qk_equal(tstate, p, q);
-}
-
 /* Lists may change under user __eq__: items are fetched again after every comparison. Tuples
  * cannot, so theirs are read once. */
 QkValue qk_sequence_compare(QkThread *tstate, QkValue a, QkValue b, uint32_t op) {
@@ -84,7 +73,7 @@ QkValue qk_sequence_compare(QkThread *tstate, QkValue a, QkValue b, uint32_t op)
         if (i >= nx || i >= ny) {
             break;
         }
-        int eq = items_equal(tstate, x[i], y[i]);
+        int eq = qk_equal(tstate, x[i], y[i]);
         if (eq < 0) {
             return QK_NULL;
         }
