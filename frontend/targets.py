@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import ast
 
-from .calls import Calls
+from .consumers import Consumers
 from .errors import unsupported
 from .expressions import no_step
 from .unsupported import describe
 
 
-class Targets(Calls):
+class Targets(Consumers):
     def store(self, target: ast.expr) -> None:
         """Stores the value on top of the stack into `target`."""
         with self.at(target):

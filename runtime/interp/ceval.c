@@ -13,6 +13,27 @@
 #define DATASTACK_WORDS (1u << 21)
 #define DEFAULT_RECURSION_LIMIT 1000
 
+/* LOAD_COMMON_BUILTIN's table, from its symbols: a builtin's name, or `type.attribute`. */
+static int init_common_builtins(QkThread *tstate) {
+    for (size_t i = 0; i < QK_LOAD_COMMON_BUILTIN_COUNT; i++) {
+        const char *symbol = qk_load_common_builtin_symbols[i];
+        const char *dot = strchr(symbol, '.');
+        char name[32];
+        snprintf(name, sizeof name, "%.*s", dot ? (int)(dot - symbol) : (int)strlen(symbol), symbol);
+        QkValue key = qk_str_from_cstr(tstate, name);
+        QkValue value = key == QK_NULL ? QK_NULL : qk_dict_get(tstate->builtins, key);
+        if (value != QK_NULL && dot != NULL) {
+            key = qk_str_from_cstr(tstate, dot + 1);
+            value = key == QK_NULL ? QK_NULL : qk_type_lookup((QkType *)value, key);
+        }
+        if (value == QK_NULL) {
+            return -1;
+        }
+        tstate->common_builtins[i] = value;
+    }
+    return 0;
+}
+
 int qk_thread_init(QkThread *tstate) {
     memset(tstate, 0, sizeof *tstate);
     tstate->datastack_base = malloc(DATASTACK_WORDS * sizeof(QkValue));
@@ -22,7 +43,10 @@ int qk_thread_init(QkThread *tstate) {
     tstate->datastack_top = tstate->datastack_base;
     tstate->datastack_limit = tstate->datastack_base + DATASTACK_WORDS;
     tstate->recursion_limit = DEFAULT_RECURSION_LIMIT;
-    return qk_init_types(tstate) < 0 ? -1 : qk_init_builtins(tstate);
+    if (qk_init_types(tstate) < 0 || qk_init_builtins(tstate) < 0) {
+        return -1;
+    }
+    return init_common_builtins(tstate);
 }
 
 void qk_thread_fini(QkThread *tstate) {

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "object.h"
+#include "quack_opargs.h"
 #include "stats.h"
 
 typedef struct QkFrame {
@@ -63,6 +64,8 @@ struct QkThread {
     QkValue globals;
     QkValue builtins;
     QkValue modules; /* dict: name -> module, for import */
+    /* LOAD_COMMON_BUILTIN's: the builtins as they were at startup (qk_thread_init). */
+    QkValue common_builtins[QK_LOAD_COMMON_BUILTIN_COUNT];
 
     /* The collector's pacing is in its heap (runtime/objects/gc.c). */
     int gc_stress; /* QUACK_GC_STRESS=1: collect at every allocation (finds unrooted values) */

@@ -66,6 +66,9 @@ static void mark_roots(QkThread *tstate, MarkStack *stack) {
     mark_value(tstate->modules, stack);
     mark_value(tstate->globals, stack);
     mark_value(tstate->builtins, stack);
+    for (size_t i = 0; i < QK_LOAD_COMMON_BUILTIN_COUNT; i++) {
+        mark_value(tstate->common_builtins[i], stack);
+    }
     qk_traverse_static_types(mark_value, stack);
     qk_type_cache_traverse(mark_value, stack);
     for (int i = 0; i < tstate->n_c_roots; i++) {

@@ -6,6 +6,7 @@
 
 #define QK_ADD_PLAIN 0
 #define QK_ADD_INPLACE 1
+#define QK_ADD_COUNT 2
 static const char *const qk_add_symbols[] = {
     "+",
     "+=",
