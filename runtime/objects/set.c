@@ -19,6 +19,8 @@ typedef struct SetEntry {
     int64_t hash;
 } SetEntry;
 
+/* A set of up to five items keeps its table in its own cell (`small`, as CPython's smalltable),
+ * so making one calls no malloc; a larger table is malloc'd. */
 typedef struct QkSet {
     QkObject ob;
     int64_t fill; /* live + dummy entries */
@@ -26,6 +28,7 @@ typedef struct QkSet {
     uint64_t mask;
     int64_t finger; /* where pop() searches from */
     SetEntry *table;
+    SetEntry small[SET_MIN_SIZE];
 } QkSet;
 
 static QkSet *as_set(QkValue v) { return (QkSet *)v; }
@@ -38,18 +41,27 @@ static void set_traverse(QkObject *self, QkVisitFunc visit, void *arg) {
     }
 }
 
-static void set_finalize(QkObject *self) { free(((QkSet *)self)->table); }
+static void free_table(QkSet *s) {
+    if (s->table != s->small) {
+        free(s->table);
+    }
+}
+
+static void set_finalize(QkObject *self) { free_table((QkSet *)self); }
+
+/* Empty, on the small table (the cell is zeroed: so is `small`). */
+static void use_small_table(QkSet *s) {
+    s->table = s->small;
+    s->mask = SET_MIN_SIZE - 1;
+    s->fill = s->used = 0;
+}
 
 QkValue qk_set_new(QkThread *tstate) {
     QkSet *s = (QkSet *)qk_alloc(tstate, &qk_set_type, sizeof *s);
     if (s == NULL) {
         return QK_NULL;
     }
-    s->table = calloc(SET_MIN_SIZE, sizeof *s->table);
-    if (s->table == NULL) {
-        return qk_raise(tstate, &qk_exc_MemoryError, "out of memory");
-    }
-    s->mask = SET_MIN_SIZE - 1;
+    use_small_table(s);
     return (QkValue)s;
 }
 
@@ -80,66 +92,105 @@ static int set_resize(QkThread *tstate, QkSet *s, int64_t minused) {
     while (size <= (uint64_t)minused) {
         size <<= 1;
     }
-    SetEntry *table = calloc(size, sizeof *table), *old = s->table;
-    if (table == NULL) {
-        qk_raise(tstate, &qk_exc_MemoryError, "out of memory");
-        return -1;
+    SetEntry old_small[SET_MIN_SIZE], *old = s->table, *table = s->small;
+    uint64_t old_mask = s->mask;
+    if (size > SET_MIN_SIZE) {
+        table = calloc(size, sizeof *table);
+        if (table == NULL) {
+            qk_raise(tstate, &qk_exc_MemoryError, "out of memory");
+            return -1;
+        }
+    } else {
+        /* Onto the small table, which may be the one being rehashed (to clear its dummies). */
+        if (old == s->small) {
+            memcpy(old_small, old, sizeof old_small);
+            old = old_small;
+        }
+        memset(s->small, 0, sizeof s->small);
     }
-    for (uint64_t i = 0; i <= s->mask; i++) {
+    for (uint64_t i = 0; i <= old_mask; i++) {
         if (old[i].key != QK_NULL) {
             insert_clean(table, size - 1, old[i].key, old[i].hash);
         }
     }
-    free(old);
+    if (s->table != table) {
+        free_table(s);
+    }
     s->table = table;
     s->mask = size - 1;
     s->fill = s->used;
     return 0;
 }
 
-/* The entry holding key (NULL if absent) or, for insertion, where it goes (*slot). Returns 1
- * found, 0 absent, -1 error. A comparison that changes the set restarts the probe. */
-static int set_lookup(QkThread *tstate, QkSet *s, QkValue key, int64_t hash, SetEntry **found,
-                      SetEntry **slot) {
+/* Whether a live entry `k` with the key's hash holds `key`: 1, 0, or -1 on error. Distinct small
+ * ints are never equal; strs compare here; anything else through __eq__. */
+static int same_key(QkThread *tstate, QkValue k, QkValue key) {
+    if (k == key) {
+        return 1;
+    }
+    if (qk_is_int(k) && qk_is_int(key)) {
+        return 0;
+    }
+    if (qk_is_str(k) && qk_is_str(key)) {
+        return qk_str_equal(k, key);
+    }
+    return qk_equal(tstate, k, key);
+}
+
+/* The entry holding key (NULL if absent) or, for insertion, where it goes (*slot): the first
+ * dummy passed, else the empty entry that ended the probe. Returns 1 found, 0 absent, -1
+ * error. A comparison that changes the set restarts the probe. */
+static int set_probe(QkThread *tstate, QkSet *s, QkValue key, int64_t hash, SetEntry **found,
+                     SetEntry **slot) {
 restart:;
     uint64_t mask = s->mask, i = (uint64_t)hash & mask, perturb = (uint64_t)hash;
-    SetEntry *freeslot = NULL;
+    SetEntry *table = s->table, *freeslot = NULL;
     for (;;) {
-        SetEntry *e = &s->table[i];
+        SetEntry *e = &table[i];
         int probes = i + LINEAR_PROBES <= mask ? LINEAR_PROBES : 0;
         do {
-            if (e->key == QK_NULL && e->hash == 0) {
-                *slot = freeslot != NULL ? freeslot : e;
-                return 0;
-            }
-            if (e->key != QK_NULL && e->hash == hash) {
-                QkValue k = e->key;
-                if (k == key || (qk_is_str(k) && qk_is_str(key) && qk_str_equal(k, key))) {
+            QkValue k = e->key;
+            if (k == QK_NULL) {
+                if (e->hash == 0) {
+                    *slot = freeslot != NULL ? freeslot : e;
+                    return 0;
+                }
+                if (freeslot == NULL) {
+                    freeslot = e;
+                }
+            } else if (e->hash == hash) {
+                int eq = same_key(tstate, k, key);
+                if (eq < 0) {
+                    return -1;
+                }
+                if (table != s->table || e->key != k) {
+                    goto restart;
+                }
+                if (eq) {
                     *found = e;
                     return 1;
                 }
-                if (!(qk_is_str(k) && qk_is_str(key))) {
-                    SetEntry *table = s->table;
-                    int eq = qk_equal(tstate, k, key);
-                    if (eq < 0) {
-                        return -1;
-                    }
-                    if (table != s->table || e->key != k) {
-                        goto restart;
-                    }
-                    if (eq) {
-                        *found = e;
-                        return 1;
-                    }
-                }
-            } else if (is_dummy(e) && freeslot == NULL) {
-                freeslot = e;
             }
             e++;
         } while (probes--);
         perturb >>= PERTURB_SHIFT;
         i = (i * 5 + 1 + perturb) & mask;
     }
+}
+
+/* set_probe, with the common first entry (the key itself, or empty) decided without a call. */
+static inline int set_lookup(QkThread *tstate, QkSet *s, QkValue key, int64_t hash,
+                             SetEntry **found, SetEntry **slot) {
+    SetEntry *e = &s->table[(uint64_t)hash & s->mask];
+    if (e->key == key && e->hash == hash) {
+        *found = e;
+        return 1;
+    }
+    if (e->key == QK_NULL && e->hash == 0) {
+        *slot = e;
+        return 0;
+    }
+    return set_probe(tstate, s, key, hash, found, slot);
 }
 
 static int set_add_hashed(QkThread *tstate, QkSet *s, QkValue key, int64_t hash) {
@@ -312,6 +363,22 @@ static QkValue set_filter(QkThread *tstate, QkValue from, QkValue in, bool keep)
 
 static QkValue set_operator(QkThread *tstate, uint32_t op, QkValue lhs, QkValue rhs);
 
+/* Exchanges two sets' entries (CPython's set_swap_bodies): a table in a set's own cell moves
+ * into the other's cell. */
+static void swap_bodies(QkSet *a, QkSet *b) {
+    QkSet was = *a;
+    a->fill = b->fill;
+    a->used = b->used;
+    a->mask = b->mask;
+    a->table = b->table == b->small ? a->small : b->table;
+    memcpy(a->small, b->small, sizeof a->small);
+    b->fill = was.fill;
+    b->used = was.used;
+    b->mask = was.mask;
+    b->table = was.table == a->small ? b->small : was.table;
+    memcpy(b->small, was.small, sizeof b->small);
+}
+
 /* s |= t and the like: the result's table moves into s (the temporary keeps s's old one). */
 static QkValue set_number(QkThread *tstate, uint32_t op, QkValue lhs, QkValue rhs) {
     if (!qk_is_set(lhs) || !qk_is_set(rhs)) {
@@ -322,11 +389,7 @@ static QkValue set_number(QkThread *tstate, uint32_t op, QkValue lhs, QkValue rh
     if (op == plain || r == QK_NULL || r == QK_NOT_IMPLEMENTED) {
         return r;
     }
-    QkSet tmp = *as_set(lhs);
-    *as_set(lhs) = (QkSet){.ob = tmp.ob, .fill = as_set(r)->fill, .used = as_set(r)->used,
-                           .mask = as_set(r)->mask, .table = as_set(r)->table};
-    *as_set(r) = (QkSet){.ob = as_set(r)->ob, .fill = tmp.fill, .used = tmp.used,
-                         .mask = tmp.mask, .table = tmp.table};
+    swap_bodies(as_set(lhs), as_set(r));
     return lhs;
 }
 
@@ -514,9 +577,11 @@ static QkValue set_clear(QkThread *tstate, QkValue self, QkValue *args, size_t n
     if (qk_check_args(tstate, "set.clear", nargs, kwnames, 0, 0) < 0) {
         return QK_NULL;
     }
+    /* As CPython, back to the small table: what is added next iterates in its order. */
     QkSet *s = as_set(self);
-    memset(s->table, 0, (s->mask + 1) * sizeof *s->table);
-    s->fill = s->used = 0;
+    free_table(s);
+    memset(s->small, 0, sizeof s->small);
+    use_small_table(s);
     return QK_NONE;
 }
 

@@ -45,3 +45,23 @@ u.update([2, 3], {4})
 print(u, u.copy(), {x % 3 for x in range(10)})
 u.clear()
 print(u)
+
+# Storage: a set grows off its small table, goes back to it on clear() (so what is added next
+# iterates in the small table's order), and rehashes away the dummies of many discards.
+big = set(range(100))
+big.clear()
+big.update([9, 17, 1, 25])
+print(big)
+churn = set()
+for round_ in range(40):
+    for i in range(30):
+        churn.add(i * 8 + round_)
+    for i in range(30):
+        churn.discard(i * 8 + round_)
+    churn.add(round_ * 8)
+print(sorted(churn)[:5], len(churn), churn == {r * 8 for r in range(40)})
+# Keys of equal hash that are not identical: 1, 1.0 and True are one key; -1 and -2 share a hash.
+mixed = set()
+for key in [1.0, -1, -2, 2**61 - 1, 0, 1, True, 1.0, -1, -2, 0, 0.0, False, 2**61 - 1, 2**61 - 2]:
+    mixed.add(key)
+print(mixed, len(mixed), -2 in mixed, -3 in mixed)
