@@ -50,6 +50,7 @@ _BOOL_COMPARISONS = (ast.Is, ast.IsNot, ast.In, ast.NotIn)
 
 _UNARY_INSTRUCTIONS: dict[type[ast.unaryop], str] = {
     ast.USub: "UNARY_NEGATIVE",
+    ast.UAdd: "UNARY_POSITIVE",
     ast.Invert: "UNARY_INVERT",
 }
 
@@ -113,6 +114,10 @@ class Expressions(BuilderBase):
             self.function_value(node)
         elif isinstance(node, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
             self.comprehension(node)
+        elif isinstance(node, ast.NamedExpr):
+            self.expression(node.value)
+            self.emit("COPY", 1)
+            self.store_name(node.target.id)
         elif isinstance(node, ast.Yield):
             self.yield_value(node)
         elif isinstance(node, ast.YieldFrom):

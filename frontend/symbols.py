@@ -56,6 +56,7 @@ class Scope:
     nonlocals: set[str] = field(default_factory=set)
     children: list[Scope] = field(default_factory=list)
     is_generator: bool = False
+    is_comprehension: bool = False
     # Results of resolution.
     cells: set[str] = field(default_factory=set)
     frees: set[str] = field(default_factory=set)
@@ -143,6 +144,9 @@ class _Collector:
             self.klass(node, scope)
         elif isinstance(node, COMPREHENSIONS):
             self.comprehension(node, scope)
+        elif isinstance(node, ast.NamedExpr):
+            self.visit(node.value, scope)
+            self.assignment_expression(node.target.id, scope)
         else:
             self.plain(node, scope)
             for child in ast.iter_child_nodes(node):
@@ -167,6 +171,22 @@ class _Collector:
             scope.bound[node.name] = None
         elif isinstance(node, (ast.Yield, ast.YieldFrom, ast.Await)):
             scope.is_generator = True
+
+    def assignment_expression(self, name: str, scope: Scope) -> None:
+        """`(name := value)` binds in the nearest scope that is not a comprehension (PEP 572):
+        the comprehensions between reach it as a nonlocal, or as a global from the module."""
+        target = scope
+        while target.is_comprehension and target.parent is not None:
+            target = target.parent
+        target.bound[name] = None
+        inner = scope
+        while inner is not target:
+            if target.kind is ScopeKind.MODULE or name in target.explicit_globals:
+                inner.explicit_globals.add(name)
+            else:
+                inner.nonlocals.add(name)
+            assert inner.parent is not None
+            inner = inner.parent
 
     def function(self, node: ast.FunctionDef | ast.Lambda, scope: Scope) -> None:
         args = node.args
@@ -197,6 +217,7 @@ class _Collector:
         self.visit(node.generators[0].iter, scope)
         inner = self.table._open(node, ScopeKind.FUNCTION, scope)
         inner.params = [ITER_PARAM]
+        inner.is_comprehension = True
         inner.is_generator = isinstance(node, ast.GeneratorExp)
         for i, generator in enumerate(node.generators):
             if i:

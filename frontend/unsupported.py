@@ -6,7 +6,6 @@ import ast
 
 _CONSTRUCTS: dict[type[ast.AST], str] = {
     ast.Starred: "starred expression",
-    ast.NamedExpr: "assignment expression",
     ast.Await: "await",
     ast.AsyncFunctionDef: "async function",
     ast.AsyncFor: "async for",
@@ -14,7 +13,6 @@ _CONSTRUCTS: dict[type[ast.AST], str] = {
     ast.AsyncWith: "async with",
     ast.Match: "match statement",
     ast.TryStar: "try statement with except*",
-    ast.UAdd: "unary +",
 }
 
 _CONSTANT_KINDS: dict[type, str] = {

@@ -338,6 +338,10 @@ QkValue qk_unary_negative(QkThread *tstate, QkValue v) {
     return qk_unary_op(tstate, QK_UNARY_NEGATIVE, v);
 }
 
+QkValue qk_unary_positive(QkThread *tstate, QkValue v) {
+    return qk_unary_op(tstate, QK_UNARY_POSITIVE, v);
+}
+
 QkValue qk_unary_invert(QkThread *tstate, QkValue v) {
     return qk_unary_op(tstate, QK_UNARY_INVERT, v);
 }

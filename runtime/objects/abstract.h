@@ -42,6 +42,7 @@ QkValue qk_binary_op_declined(QkThread *tstate, uint32_t op, QkValue lhs, QkValu
 QkValue qk_binary_dunder_of(QkType *type, uint32_t op);
 QkValue qk_compare_op(QkThread *tstate, uint32_t op, QkValue lhs, QkValue rhs);
 QkValue qk_unary_negative(QkThread *tstate, QkValue v);
+QkValue qk_unary_positive(QkThread *tstate, QkValue v);
 QkValue qk_unary_invert(QkThread *tstate, QkValue v);
 
 QkValue qk_getitem(QkThread *tstate, QkValue container, QkValue key);
