@@ -28,6 +28,7 @@ class BlockKind(Enum):
     FINALLY_TRY = "finally try"  # the body of try/finally: leaving it runs the finally body
     FINALLY_END = "finally end"  # the finally body on the exception path: [prev, exc] on stack
     HANDLER = "handler"  # an except clause's body: the previous exception on the stack
+    WITH = "with"  # a with body: the manager's bound __exit__ on the stack
 
 
 @dataclass

@@ -9,6 +9,15 @@ block; the exception table sends what the covered instructions raise to the hand
         next: ... RERAISE
     C:  SWAP 2; POP_EXCEPT; RERAISE   (restore the previous exception, raise the new one)
 
+A with statement is a try whose handler asks __exit__ (CPython 3.11's layout):
+
+    <manager>; BEFORE_WITH  [exit, value]; STORE target | POP_TOP
+    body                    covered by W at depth d + 1 (exit stays)
+    exit(None, None, None); POP_TOP; JUMP end
+    W:  PUSH_EXC_INFO; WITH_EXCEPT_START   [exit, prev, exc, result]
+        TO_BOOL; POP_JUMP_IF_TRUE suppress; RERAISE
+        suppress: POP_TOP; POP_EXCEPT; POP_TOP   (the exception is swallowed)
+
 `return`, `break` and `continue` leave these blocks through `unwinding`, which emits what the
 exception path would have done: finally bodies run, handled exceptions are popped.
 """
@@ -111,6 +120,51 @@ class Handlers(Functions):
             self.emit("RERAISE")
         self.bind(exit_)
 
+    def with_statement(self, node: ast.With, item: int = 0) -> None:
+        """`with a as x, b as y:` is `with a as x:` around `with b as y:`."""
+        base = self.depth
+        handler, end = Label(), Label()
+        context = node.items[item]
+        self.expression(context.context_expr)
+        with self.at(node):
+            self.emit("BEFORE_WITH")
+        with self.protected(Handler(handler, base + 1), Block(BlockKind.WITH, len(self.handlers))):
+            with self.deeper(1):
+                if context.optional_vars is not None:
+                    self.store(context.optional_vars)
+                else:
+                    self.emit("POP_TOP")
+                if item + 1 < len(node.items):
+                    self.with_statement(node, item + 1)
+                else:
+                    self.block(node.body)
+        with self.at(node):
+            self.call_exit()
+            self.jump(end)
+            self.bind(handler)
+            outer = len(self.handlers)
+            with self.exception_handler(base + 1):
+                suppress = Label()
+                self.emit("WITH_EXCEPT_START")
+                self.emit("TO_BOOL")
+                self.emit("POP_JUMP_IF_TRUE", suppress)
+                self.emit("RERAISE")
+                self.bind(suppress)
+                with self.only_handlers(outer):
+                    self.emit("POP_TOP")
+                    self.emit("POP_EXCEPT")
+                    self.emit("POP_TOP")
+                    self.jump(end)
+        self.bind(end)
+
+    def call_exit(self) -> None:
+        """[exit] -> []: exit(None, None, None), its result dropped."""
+        self.emit("PUSH_NULL")
+        for _ in range(3):
+            self.load_const(None)
+        self.emit("CALL", 3)
+        self.emit("POP_TOP")
+
     @contextmanager
     def exception_handler(self, base: int) -> Iterator[None]:
         """PUSH_EXC_INFO and the code inside, covered by the cleanup that restores the previous
@@ -178,6 +232,11 @@ class Handlers(Functions):
             self.pop_except(preserve_top)
             if block.name is not None:
                 self.clear_name(block.name)
+        elif block.kind is BlockKind.WITH:
+            if preserve_top:
+                self.emit("SWAP", 2)
+            self.call_exit()
+            self.depth -= 1
         # Loops left by `return` keep their iterators: RETURN_VALUE discards the whole stack.
 
     def pop_except(self, preserve_top: bool) -> None:

@@ -58,6 +58,8 @@ class Statements(Handlers):
             self.class_definition(node)
         elif isinstance(node, ast.Try):
             self.try_statement(node)
+        elif isinstance(node, ast.With):
+            self.with_statement(node)
         elif isinstance(node, ast.Raise):
             self.raise_statement(node)
         elif isinstance(node, ast.Assert):

@@ -9,7 +9,6 @@ _CONSTRUCTS: dict[type[ast.AST], str] = {
     ast.Await: "await",
     ast.AsyncFunctionDef: "async function",
     ast.AsyncFor: "async for",
-    ast.With: "with statement",
     ast.AsyncWith: "async with",
     ast.Match: "match statement",
     ast.TryStar: "try statement with except*",

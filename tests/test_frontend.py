@@ -1004,7 +1004,7 @@ def test_cli_disassembles_sources_and_images(tmp_path: Path) -> None:
     [
         ("x = b'1'\n", "1:5: unsupported: bytes literal"),
         ("x = 1j\n", "1:5: unsupported: complex literal"),
-        ("with f() as g:\n    pass\n", "1:1: unsupported: with statement"),
+        ("async def f():\n    async with g():\n        pass\n", "1:1: unsupported: async function"),
         ("import os.path\n", "1:1: unsupported: import of a dotted module name"),
         ("from . import x\n", "1:1: unsupported: relative or dotted import"),
         ("from math import *\n", "1:1: unsupported: import *"),

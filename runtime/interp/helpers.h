@@ -56,6 +56,10 @@ void qk_pop_exc_info(QkThread *tstate, QkValue prev);
 int qk_exception_matches(QkThread *tstate, QkValue exc, QkValue type);
 void qk_reraise(QkThread *tstate, QkValue exc);
 QkValue qk_assertion_error_type(void);
+/* with: calls mgr's __enter__ and returns its result, *exit set to the bound __exit__ (CPython
+ * 3.11's lookups and messages); then, if the block raises, exit(type(exc), exc, None). */
+QkValue qk_enter_context(QkThread *tstate, QkValue mgr, QkValue *exit);
+QkValue qk_exit_context(QkThread *tstate, QkValue exit, QkValue exc);
 
 /* obj.name = value for an instance (of a class with an instance dict) whose class has nothing
  * named `name` (STORE_ATTR_INSTANCE_NEW: its class version guard proved it). */

@@ -272,6 +272,8 @@ static int input_forbids(uint32_t opcode, uint32_t oparg, uint32_t k) {
         return MAY_BE_NULL | MAY_BE_OTHER;
     case CHECK_EXC_MATCH:
         return k == 2 ? MAY_BE_NULL | MAY_BE_OTHER : MAY_BE_NULL;
+    case WITH_EXCEPT_START: /* [exit, prev, exc] */
+        return k == 1 ? MAY_BE_NULL | MAY_BE_OTHER : k == 2 ? MAY_BE_OTHER : MAY_BE_NULL;
     default:
         return MAY_BE_NULL;
     }
@@ -321,6 +323,9 @@ static int step_values(uint32_t opcode, uint32_t oparg, uint32_t d, uint32_t pop
         break;
     case CHECK_EXC_MATCH: /* [exc, match] */
         out[after - 2] = 0;
+        break;
+    case WITH_EXCEPT_START: /* [exit, prev, exc] stay as they were, under the result */
+        memcpy(out + d - 3, in + d - 3, 3);
         break;
     case COPY:
         out[after - 1] = in[d - oparg];

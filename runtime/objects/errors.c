@@ -107,6 +107,44 @@ void qk_reraise(QkThread *tstate, QkValue exc) {
 
 QkValue qk_assertion_error_type(void) { return (QkValue)&qk_exc_AssertionError; }
 
+/* ---- the with statement ---- */
+
+QkValue qk_enter_context(QkThread *tstate, QkValue mgr, QkValue *exit) {
+    QkType *type = qk_type_of(mgr);
+    QkValue enter = qk_type_lookup(type, QK_NAME(enter));
+    if (enter == QK_NULL) {
+        return qk_raise(tstate, &qk_exc_TypeError,
+                        "'%s' object does not support the context manager protocol", type->name);
+    }
+    QkValue exit_attr = qk_type_lookup(type, QK_NAME(exit));
+    if (exit_attr == QK_NULL) {
+        return qk_raise(tstate, &qk_exc_TypeError,
+                        "'%s' object does not support the context manager protocol (missed "
+                        "__exit__ method)",
+                        type->name);
+    }
+    QkValue bound_exit = QK_NULL, bound_enter = QK_NULL, result = QK_NULL;
+    qk_root_push(tstate, &mgr);
+    qk_root_push(tstate, &bound_exit);
+    qk_root_push(tstate, &bound_enter);
+    bound_exit = qk_bind_class_attribute(tstate, exit_attr, mgr);
+    if (bound_exit != QK_NULL) {
+        bound_enter = qk_bind_class_attribute(tstate, enter, mgr);
+    }
+    if (bound_enter != QK_NULL) {
+        result = qk_call(tstate, bound_enter, NULL, 0, QK_NULL);
+    }
+    qk_root_pop(tstate, 3);
+    *exit = bound_exit;
+    return result;
+}
+
+/* quack has no traceback objects, so __exit__ gets None for the traceback. */
+QkValue qk_exit_context(QkThread *tstate, QkValue exit, QkValue exc) {
+    QkValue args[3] = {(QkValue)qk_type_of(exc), exc, QK_NONE};
+    return qk_call(tstate, exit, args, 3, QK_NULL);
+}
+
 /* ---- printing an uncaught exception ---- */
 
 static void print_source_line(const char *filename, uint32_t line) {

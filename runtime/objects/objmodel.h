@@ -33,7 +33,8 @@
     X(iadd, "__iadd__") X(isub, "__isub__") X(imul, "__imul__") X(itruediv, "__itruediv__")     \
     X(ifloordiv, "__ifloordiv__") X(imod, "__imod__") X(ipow, "__ipow__") X(iand, "__iand__")   \
     X(ior, "__ior__") X(ixor, "__ixor__") X(ilshift, "__ilshift__") X(irshift, "__irshift__")   \
-    X(imatmul, "__imatmul__") X(divmod, "__divmod__") X(rdivmod, "__rdivmod__")
+    X(imatmul, "__imatmul__") X(divmod, "__divmod__") X(rdivmod, "__rdivmod__")  \
+    X(enter, "__enter__") X(exit, "__exit__")
 
 enum {
 #define QK_NAME_ENUM(id, text) QK_NAME_##id,
