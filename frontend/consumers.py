@@ -27,7 +27,11 @@ class Consumers(Calls):
         generator = _lone_generator(node)
         if generator is not None and isinstance(node.func, ast.Name) and node.func.id in _BUILTINS:
             self.consume_with_builtin(node.func, generator)
-        elif generator is not None and _is_join(node.func):
+        elif (
+            generator is not None
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "join"
+        ):
             self.consume_with_join(node.func, generator)
         else:
             super().call(node)
@@ -152,7 +156,3 @@ class Consumers(Calls):
         self.emit("POP_TOP")
         self.load_const(is_any)
         self.bind(done)
-
-
-def _is_join(func: ast.expr) -> bool:
-    return isinstance(func, ast.Attribute) and func.attr == "join"
