@@ -146,7 +146,10 @@ static QkType *object_constructed(QkValue callable) {
         return NULL;
     }
     QkType *t = (QkType *)callable;
-    return (t->flags & QK_TYPE_HEAP) && t->construct == qk_object_type.construct ? t : NULL;
+    return (t->flags & QK_TYPE_HEAP) && t->construct == qk_object_type.construct &&
+                   qk_type_keeps_object_new(t)
+               ? t
+               : NULL;
 }
 
 void qk_specialize_call(QkThread *tstate, QkCodeUnit *instr, QkValue callable,

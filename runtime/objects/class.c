@@ -688,9 +688,72 @@ bool qk_type_keeps_object_init(QkType *type) {
     return is_object_init(qk_type_lookup(type, QK_NAME(init)));
 }
 
+bool qk_type_keeps_object_new(QkType *type) {
+    return qk_type_lookup(type, QK_NAME(new)) == qk_dict_get(qk_object_type.dict, QK_NAME(new));
+}
+
+static QkValue object_construct(QkThread *tstate, QkValue type, QkValue *args, size_t nargs,
+                                QkValue kwnames);
+
+/* object.__new__(cls, ...): CPython's checks, then a new instance with no attributes. */
+static QkValue object_new(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                          QkValue kwnames) {
+    (void)self;
+    if (nargs == 0) {
+        return qk_raise(tstate, &qk_exc_TypeError, "object.__new__(): not enough arguments");
+    }
+    if (!qk_is_class(args[0])) {
+        return qk_raise(tstate, &qk_exc_TypeError,
+                        "object.__new__(X): X is not a type object (%s)", qk_type_name(args[0]));
+    }
+    QkType *t = (QkType *)args[0];
+    if (t->construct != object_construct) {
+        return qk_raise(tstate, &qk_exc_TypeError, "object.__new__(%s) is not safe, use %s.__new__()",
+                        t->name, t->name);
+    }
+    if (nargs > 1 || kwnames != QK_NULL) {
+        if (!qk_type_keeps_object_new(t)) {
+            return qk_raise(tstate, &qk_exc_TypeError,
+                            "object.__new__() takes exactly one argument (the type to instantiate)");
+        }
+        if (qk_type_keeps_object_init(t)) {
+            return qk_raise(tstate, &qk_exc_TypeError, "%s() takes no arguments", t->name);
+        }
+    }
+    return qk_instance_alloc(tstate, t);
+}
+
+/* cls(...) through a class's own __new__: __new__(cls, ...), then __init__ if what it returned
+ * is an instance of cls. */
+static QkValue construct_with_new(QkThread *tstate, QkType *t, QkValue new, QkValue *args,
+                                  size_t nargs, QkValue kwnames) {
+    QkValue func = qk_is_type(new, &qk_staticmethod_type) ? ((QkDescriptor *)new)->func : new;
+    QkValue small[8], *with_cls = nargs < 8 ? small : malloc((nargs + 1) * sizeof *with_cls);
+    if (with_cls == NULL) {
+        return qk_raise(tstate, &qk_exc_MemoryError, "out of memory");
+    }
+    with_cls[0] = (QkValue)t;
+    memcpy(with_cls + 1, args, nargs * sizeof *args);
+    QkValue obj = qk_call(tstate, func, with_cls, nargs + 1, kwnames);
+    if (with_cls != small) {
+        free(with_cls);
+    }
+    if (obj == QK_NULL || !qk_type_is_subtype(qk_type_of(obj), t)) {
+        return obj;
+    }
+    QkValue init = qk_type_lookup(qk_type_of(obj), QK_NAME(init));
+    return init == QK_NULL || is_object_init(init)
+               ? obj
+               : run_init(tstate, init, obj, args, nargs, kwnames);
+}
+
 static QkValue object_construct(QkThread *tstate, QkValue type, QkValue *args, size_t nargs,
                                 QkValue kwnames) {
     QkType *t = (QkType *)type;
+    if (!qk_type_keeps_object_new(t)) {
+        return construct_with_new(tstate, t, qk_type_lookup(t, QK_NAME(new)), args, nargs,
+                                  kwnames);
+    }
     QkValue init = qk_type_lookup(t, QK_NAME(init));
     if (is_object_init(init) && (nargs > 0 || kwnames != QK_NULL)) {
         return qk_raise(tstate, &qk_exc_TypeError, "%s() takes no arguments", t->name);
@@ -733,6 +796,11 @@ static const QkMethodDef object_methods[] = {
     {NULL, NULL},
 };
 
+static const QkMethodDef object_staticmethods[] = {
+    {"__new__", object_new},
+    {NULL, NULL},
+};
+
 QkType qk_object_type = {
     .ob = {.type = &qk_type_type, .gc_static = 1},
     .name = "object",
@@ -740,6 +808,7 @@ QkType qk_object_type = {
     .instance_size = sizeof(QkObject),
     .construct = object_construct,
     .methods = object_methods,
+    .staticmethods = object_staticmethods,
 };
 
 /* Exceptions construct themselves (args first); their classes run __init__ the same way. */
@@ -867,6 +936,14 @@ static QkValue make_class(QkThread *tstate, QkValue name, QkType *base, QkValue 
         return QK_NULL;
     }
     name_properties(*ns);
+    /* A class's __new__ is a static method even when written as a plain function. */
+    QkValue new = qk_dict_get(*ns, QK_NAME(new));
+    if (qk_is_type(new, &qk_function_type)) {
+        new = qk_call(tstate, (QkValue)&qk_staticmethod_type, &new, 1, QK_NULL);
+        if (new == QK_NULL || qk_dict_set(tstate, *ns, QK_NAME(new), new) < 0) {
+            return QK_NULL;
+        }
+    }
     QkValue slots = qk_dict_get(*ns, QK_NAME(slots));
     if (slots != QK_NULL && (slots = slot_names(tstate, slots, *ns)) == QK_NULL) {
         return QK_NULL;

@@ -241,28 +241,30 @@ QkValue qk_method_descr_new(QkThread *tstate, QkType *owner, const QkMethodDef *
     return (QkValue)d;
 }
 
-/* A class method of a built-in type: classmethod(<built-in function>), which binds the class
- * (or the instance's type) as the first argument, as for a class statement's classmethods. */
-static QkValue builtin_classmethod_new(QkThread *tstate, const QkMethodDef *def) {
+enum MethodKind { INSTANCE_METHOD, CLASS_METHOD, STATIC_METHOD };
+
+/* A class or static method of a built-in type: classmethod(<built-in function>), which binds
+ * the class (or the instance's type) as the first argument as for a class statement's
+ * classmethods, or staticmethod(<built-in function>). */
+static QkValue builtin_wrapped_new(QkThread *tstate, const QkMethodDef *def, QkType *wrapper) {
     QkValue func = qk_builtin_new(tstate, def->name, def->func, QK_NULL);
     qk_root_push(tstate, &func);
-    QkValue r = func == QK_NULL
-                    ? QK_NULL
-                    : qk_call(tstate, (QkValue)&qk_classmethod_type, &func, 1, QK_NULL);
+    QkValue r = func == QK_NULL ? QK_NULL : qk_call(tstate, (QkValue)wrapper, &func, 1, QK_NULL);
     qk_root_pop(tstate, 1);
     return r;
 }
 
 static int add_method_table(QkThread *tstate, QkType *type, const QkMethodDef *defs,
-                            bool classmethods) {
+                            enum MethodKind kind) {
     for (const QkMethodDef *def = defs; def != NULL && def->name != NULL; def++) {
         QkValue name = qk_str_from_cstr(tstate, def->name);
         if (name == QK_NULL) {
             return -1;
         }
         qk_root_push(tstate, &name);
-        QkValue descr = classmethods ? builtin_classmethod_new(tstate, def)
-                                     : qk_method_descr_new(tstate, type, def);
+        QkValue descr = kind == INSTANCE_METHOD ? qk_method_descr_new(tstate, type, def)
+                        : kind == CLASS_METHOD  ? builtin_wrapped_new(tstate, def, &qk_classmethod_type)
+                                                : builtin_wrapped_new(tstate, def, &qk_staticmethod_type);
         int failed = descr == QK_NULL || qk_dict_set(tstate, type->dict, name, descr) < 0;
         qk_root_pop(tstate, 1);
         if (failed) {
@@ -273,8 +275,9 @@ static int add_method_table(QkThread *tstate, QkType *type, const QkMethodDef *d
 }
 
 int qk_type_add_methods(QkThread *tstate, QkType *type) {
-    return add_method_table(tstate, type, type->methods, false) < 0 ||
-                   add_method_table(tstate, type, type->classmethods, true) < 0
+    return add_method_table(tstate, type, type->methods, INSTANCE_METHOD) < 0 ||
+                   add_method_table(tstate, type, type->classmethods, CLASS_METHOD) < 0 ||
+                   add_method_table(tstate, type, type->staticmethods, STATIC_METHOD) < 0
                ? -1
                : 0;
 }

@@ -125,6 +125,8 @@ struct QkType {
     const QkMethodDef *methods;
     /* The same for class methods (dict.fromkeys): the function gets the class as args[0]. */
     const QkMethodDef *classmethods;
+    /* And static methods (object.__new__): the function gets the arguments as they are. */
+    const QkMethodDef *staticmethods;
 };
 
 enum { QK_UNARY_NEGATIVE, QK_UNARY_POSITIVE, QK_UNARY_INVERT, QK_UNARY_ABS };

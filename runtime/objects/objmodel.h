@@ -34,7 +34,7 @@
     X(ifloordiv, "__ifloordiv__") X(imod, "__imod__") X(ipow, "__ipow__") X(iand, "__iand__")   \
     X(ior, "__ior__") X(ixor, "__ixor__") X(ilshift, "__ilshift__") X(irshift, "__irshift__")   \
     X(imatmul, "__imatmul__") X(divmod, "__divmod__") X(rdivmod, "__rdivmod__")  \
-    X(enter, "__enter__") X(exit, "__exit__")
+    X(enter, "__enter__") X(exit, "__exit__") X(new, "__new__")
 
 enum {
 #define QK_NAME_ENUM(id, text) QK_NAME_##id,
@@ -118,6 +118,8 @@ void qk_type_may_shadow(QkThread *tstate, QkType *type);
 int qk_set_class(QkThread *tstate, QkValue obj, QkValue value);
 /* The class defines no __init__ (nor does a base but object): constructing it only allocates. */
 bool qk_type_keeps_object_init(QkType *type);
+/* Whether the class's __new__ is object's (not one a class defines). */
+bool qk_type_keeps_object_new(QkType *type);
 static inline bool qk_is_class(QkValue v) {
     return qk_is_object(v) && qk_as_object(v)->type == &qk_type_type;
 }
