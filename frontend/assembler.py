@@ -34,12 +34,14 @@ class Instr:
     oparg: int | Label
     line: int
     handler: Handler | None
+    carets: tuple[int, int]  # carets.py: (span, anchors)
 
 
 @dataclass
 class Assembled:
     code: list[int]
     lines: list[int]
+    carets: list[tuple[int, int]]
     stacksize: int
     exceptions: list[ExceptionEntry]
 
@@ -48,9 +50,16 @@ class Assembler:
     def __init__(self) -> None:
         self.instrs: list[Instr] = []
 
-    def emit(self, name: str, oparg: int | Label, line: int, handler: Handler | None) -> None:
+    def emit(
+        self,
+        name: str,
+        oparg: int | Label,
+        line: int,
+        handler: Handler | None,
+        carets: tuple[int, int],
+    ) -> None:
         assert name in EMITTABLE, name
-        self.instrs.append(Instr(name, oparg, line, handler))
+        self.instrs.append(Instr(name, oparg, line, handler, carets))
 
     def bind(self, label: Label) -> None:
         assert label.index is None, "label bound twice"
@@ -62,6 +71,7 @@ class Assembler:
             offsets.append(offsets[-1] + opcodes.size(instr.name))
         code: list[int] = []
         lines: list[int] = []
+        carets: list[tuple[int, int]] = []
         for i, instr in enumerate(self.instrs):
             oparg = self._resolve(i, instr, offsets)
             if oparg > MAX_OPARG:
@@ -69,7 +79,8 @@ class Assembler:
             code.append(opcodes.OPCODES[instr.name] | oparg << 8)
             code.extend([0] * opcodes.CACHE_SIZE.get(instr.name, 0))
             lines.extend([instr.line] * opcodes.size(instr.name))
-        return Assembled(code, lines, self._max_depth(), self._exception_table(offsets))
+            carets.extend([instr.carets] * opcodes.size(instr.name))
+        return Assembled(code, lines, carets, self._max_depth(), self._exception_table(offsets))
 
     def _exception_table(self, offsets: list[int]) -> list[ExceptionEntry]:
         """One entry per run of consecutive instructions with the same handler: entries never

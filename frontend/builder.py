@@ -14,6 +14,7 @@ from typing import Self
 
 from . import opcodes
 from .assembler import Assembler, Handler, Label
+from .carets import NO_CARETS, caret_marks
 from .codeobject import FLAG_GENERATOR, CodeObject, Const
 from .errors import unsupported
 from .symbols import Access, Scope, SymbolTable
@@ -46,9 +47,16 @@ class BuilderBase(ABC):
     """One code object: the module, a function, a lambda, a comprehension or a class body."""
 
     def __init__(
-        self, table: SymbolTable, scope: Scope, name: str, qualname: str, firstlineno: int
+        self,
+        table: SymbolTable,
+        scope: Scope,
+        name: str,
+        qualname: str,
+        firstlineno: int,
+        source: list[str],
     ) -> None:
         self.table = table
+        self.source = source
         self.scope = scope
         self.name = name
         self.qualname = qualname
@@ -59,6 +67,7 @@ class BuilderBase(ABC):
         self.const_index: dict[object, int] = {}
         self.names: list[str] = []
         self.line = firstlineno
+        self.carets = (NO_CARETS, NO_CARETS)
         self.handlers: list[Handler] = []
         self.blocks: list[Block] = []
         # The value-stack depth at statement boundaries (iterators of enclosing for loops, saved
@@ -108,6 +117,7 @@ class BuilderBase(ABC):
     def return_none(self, last: ast.stmt | ast.expr) -> None:
         """Falling off the end returns None (attributed to the last statement's line)."""
         self.line = last.lineno
+        self.carets = (NO_CARETS, NO_CARETS)
         self.load_const(None)
         self.emit("RETURN_VALUE")
 
@@ -122,6 +132,7 @@ class BuilderBase(ABC):
             stacksize=assembled.stacksize,
             code=assembled.code,
             lines=assembled.lines,
+            carets=assembled.carets,
             consts=self.consts,
             names=self.names,
             varnames=self.scope.varnames,
@@ -136,7 +147,8 @@ class BuilderBase(ABC):
     # -- emission -------------------------------------------------------------------------------
 
     def emit(self, name: str, oparg: int | Label = 0) -> None:
-        self.asm.emit(name, oparg, self.line, self.handlers[-1] if self.handlers else None)
+        handler = self.handlers[-1] if self.handlers else None
+        self.asm.emit(name, oparg, self.line, handler, self.carets)
 
     def emit_enum(self, name: str, symbol: str) -> None:
         """An instruction whose oparg is a member of its oparg(...) enum, named by symbol."""
@@ -151,13 +163,15 @@ class BuilderBase(ABC):
 
     @contextmanager
     def at(self, node: ast.stmt | ast.expr | ast.excepthandler) -> Iterator[None]:
-        """Attributes the instructions emitted inside to `node`'s line."""
-        saved = self.line
+        """Attributes the instructions emitted inside to `node`: its line, and the caret line a
+        traceback prints under it."""
+        saved = self.line, self.carets
         self.line = node.lineno
+        self.carets = caret_marks(node, self.source)
         try:
             yield
         finally:
-            self.line = saved
+            self.line, self.carets = saved
 
     @contextmanager
     def protected(self, handler: Handler, block: Block | None = None) -> Iterator[None]:

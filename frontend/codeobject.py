@@ -34,6 +34,8 @@ class CodeObject:
     code: list[int]
     # The source line of every code unit, caches included.
     lines: list[int]
+    # The same, (span, anchors) of the traceback's caret line (carets.py).
+    carets: list[tuple[int, int]] = field(default_factory=list)
     consts: list[Const] = field(default_factory=list)
     # Global, attribute and imported names, indexed by the opargs that name them.
     names: list[str] = field(default_factory=list)

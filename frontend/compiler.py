@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import ast
 import warnings
+from importlib.util import decode_source
 
+from .carets import source_lines
 from .codeobject import CodeObject
 from .errors import CompileError
 from .statements import Statements
@@ -16,7 +18,8 @@ def compile_source(source: str | bytes, filename: str) -> CodeObject:
     tree = _parse(source, filename)
     try:
         table = SymbolTable(tree)
-        builder = CodeBuilder(table, table.module, "<module>", "", 1)
+        text = source if isinstance(source, str) else decode_source(source)
+        builder = CodeBuilder(table, table.module, "<module>", "", 1, source_lines(text))
         builder.block(tree.body)
         if tree.body:
             builder.return_none(tree.body[-1])
@@ -58,4 +61,6 @@ class CodeBuilder(Statements):
         if self.scope.kind is ScopeKind.FUNCTION:
             prefix += ".<locals>"
         qualname = f"{prefix}.{name}" if prefix else name
-        return CodeBuilder(self.table, self.table[node], name, qualname, getattr(node, "lineno", 1))
+        return CodeBuilder(
+            self.table, self.table[node], name, qualname, getattr(node, "lineno", 1), self.source
+        )

@@ -1,8 +1,9 @@
 """The code image: the file the runtime loads (little-endian throughout).
 
-image: magic b"QKIMG\\0\\0\\0"; u32 version (2); str digest; str filename; code (module)
+image: magic b"QKIMG\\0\\0\\0"; u32 version (3); str digest; str filename; code (module)
 code:  str name; str qualname; u32 firstlineno, argcount, posonlyargcount, kwonlyargcount,
        flags, nlocals, stacksize, ncode; u32 units[ncode]; u32 lines[ncode];
+       u32 spans[ncode]; u32 anchors[ncode] (the caret lines: frontend/carets.py);
        u32 nconsts; const[nconsts]; u32 nnames; str names[nnames];
        u32 nvarnames (== nlocals); str varnames[nlocals]; u8 kinds[nlocals];
        u32 nexceptions; nexceptions x (u32 start, end, target, depth)
@@ -19,7 +20,7 @@ from dataclasses import dataclass
 from .codeobject import CodeObject, Const, ExceptionEntry
 
 MAGIC = b"QKIMG\0\0\0"
-VERSION = 2
+VERSION = 3
 
 (
     TAG_NONE,
@@ -76,6 +77,9 @@ def _code(out: bytearray, code: CodeObject) -> None:
     out += struct.pack(f"<{len(header)}I", *header)
     out += struct.pack(f"<{len(code.code)}I", *code.code)
     out += struct.pack(f"<{len(code.lines)}I", *code.lines)
+    assert len(code.carets) == len(code.lines) == len(code.code), code.name
+    for part in range(2):
+        out += struct.pack(f"<{len(code.carets)}I", *(marks[part] for marks in code.carets))
     _u32(out, len(code.consts))
     for const in code.consts:
         _const(out, const)
@@ -167,6 +171,8 @@ class _Reader:
         firstlineno, argcount, posonly, kwonly, flags, nlocals, stacksize, ncode = self.u32s(8)
         code = self.u32s(ncode)
         lines = self.u32s(ncode)
+        spans = self.u32s(ncode)
+        carets = list(zip(spans, self.u32s(ncode), strict=True))
         consts = [self.const() for _ in range(self.u32())]
         names = [self.str() for _ in range(self.u32())]
         varnames = [self.str() for _ in range(self.u32())]
@@ -181,6 +187,7 @@ class _Reader:
             stacksize,
             code,
             lines,
+            carets,
             consts,
             names,
             varnames,

@@ -116,12 +116,14 @@ class Statements(Handlers):
     def assert_statement(self, node: ast.Assert) -> None:
         end = Label()
         self.jump_if(node.test, True, end)
-        self.emit("LOAD_ASSERTION_ERROR")
-        if node.msg is not None:
-            self.emit("PUSH_NULL")
-            self.expression(node.msg)
-            self.emit("CALL", 1)
-        self.emit("RAISE_VARARGS", 1)
+        # The error is raised at the test, as CPython's traceback shows it.
+        with self.at(node.test):
+            self.emit("LOAD_ASSERTION_ERROR")
+            if node.msg is not None:
+                self.emit("PUSH_NULL")
+                self.expression(node.msg)
+                self.emit("CALL", 1)
+            self.emit("RAISE_VARARGS", 1)
         self.bind(end)
 
     def import_statement(self, node: ast.Import) -> None:

@@ -27,6 +27,7 @@ if not (OPCODE_LIB / "quack_opcodes.py").is_file():
 sys.path.insert(0, str(OPCODE_LIB))
 
 from frontend import opcodes  # noqa: E402
+from frontend.carets import NO_CARETS  # noqa: E402
 from frontend.codeobject import (  # noqa: E402
     FLAG_GENERATOR,
     FLAG_VARARGS,
@@ -926,11 +927,32 @@ def test_constants_are_deduplicated_by_type_and_value() -> None:
 def test_image_round_trip(name: str) -> None:
     module = compile_source((PROGRAMS / name).read_bytes(), name)
     data = write_image(Image(opcodes.DIGEST, name, module))
-    assert data.startswith(MAGIC + (2).to_bytes(4, "little"))
+    assert data.startswith(MAGIC + (3).to_bytes(4, "little"))
     image = read_image(data)
     assert (image.digest, image.filename) == (opcodes.DIGEST, name)
     assert disassemble(image.module) == disassemble(module)
+    assert image.module.carets == module.carets
     assert write_image(image) == data
+
+
+@pytest.mark.parametrize(
+    ("source", "instruction", "marks"),
+    [
+        # The whole line: no caret line.
+        ("f()\n", "CALL", (NO_CARETS, NO_CARETS)),
+        # Part of it: columns after the indentation; `~` outside (left, right], `^` inside.
+        ("if x:\n    y = a[i] + 1\n", "BINARY_SUBSCR", (4 | 8 << 16, 1 | 4 << 16)),
+        ("y = (a + b) // c\n", "BINARY_OP", (4 | 16 << 16, 8 | 10 << 16)),
+        # Characters, not bytes; a call has no anchors.
+        ("s = 'é' + f(x)\n", "CALL", (10 | 14 << 16, NO_CARETS)),
+        # Over two lines: to the end of the first.
+        ("z = (g(1,\n   2))\n", "CALL", (5 | 9 << 16, NO_CARETS)),
+    ],
+)
+def test_caret_marks(source: str, instruction: str, marks: tuple[int, int]) -> None:
+    code = compile_source(source, "t.py")
+    found = [code.carets[at] for at, name, _, _ in instructions(code) if name == instruction]
+    assert found[-1] == marks
 
 
 def test_image_constants_and_code_fields() -> None:
@@ -958,7 +980,7 @@ def test_image_header_layout() -> None:
     data = write_image(Image("dg", "f.py", compile_source("", "f.py")))
     expected = (
         MAGIC
-        + (2).to_bytes(4, "little")
+        + (3).to_bytes(4, "little")
         + (2).to_bytes(4, "little")
         + b"dg"
         + (4).to_bytes(4, "little")

@@ -6,7 +6,7 @@
 #include "image.h"
 #include "quack_metadata.h"
 
-#define IMAGE_VERSION 2
+#define IMAGE_VERSION 3
 #define MAX_NESTING 64
 
 typedef struct Reader {
@@ -632,7 +632,10 @@ static QkValue read_code(Reader *r) {
              read_u32(r, &nlocals) == 0 &&
              read_u32(r, &c->stacksize) == 0 && read_u32(r, &ncode) == 0 &&
              read_u32_array(r, ncode, &c->code) == 0 &&
-             read_u32_array(r, ncode, &c->lines) == 0 && read_values(r, &c->nconsts, &c->consts, 0) == 0 &&
+             read_u32_array(r, ncode, &c->lines) == 0 &&
+             read_u32_array(r, ncode, &c->caret_spans) == 0 &&
+             read_u32_array(r, ncode, &c->caret_anchors) == 0 &&
+             read_values(r, &c->nconsts, &c->consts, 0) == 0 &&
              read_values(r, &c->nnames, &c->names, 1) == 0;
     ok = ok && read_values(r, &c->nlocals, &c->varnames, 1) == 0;
     /* The collector reads the instructions' inline caches (qk_code_traverse_tier2): they count

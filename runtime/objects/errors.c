@@ -22,7 +22,9 @@ void qk_exception_add_traceback(QkThread *tstate, QkFrame *frame) {
         exc->tb_capacity = capacity;
     }
     uint32_t offset = (uint32_t)(frame->instr_ptr - frame->code->code);
-    exc->traceback[exc->tb_count++] = (QkTracebackEntry){frame->code, frame->code->lines[offset]};
+    exc->traceback[exc->tb_count++] = (QkTracebackEntry){
+        frame->code, frame->code->lines[offset], frame->code->caret_spans[offset],
+        frame->code->caret_anchors[offset]};
 }
 
 /* An exception class, an instance, or QK_NULL after raising TypeError. */
@@ -147,14 +149,32 @@ QkValue qk_exit_context(QkThread *tstate, QkValue exit, QkValue exc) {
 
 /* ---- printing an uncaught exception ---- */
 
-static void print_source_line(const char *filename, uint32_t line) {
+#define NO_CARETS 0xFFFFFFFFu
+
+/* Under the source line: spaces to the span's start, then `^` over it, or with anchors `~` over
+ * it and `^` over (left, right] (CPython 3.11's print_error_location_carets). */
+static void print_carets(uint32_t span, uint32_t anchors) {
+    uint32_t start = span & 0xFFFF, end = span >> 16;
+    uint32_t left = anchors & 0xFFFF, right = anchors >> 16;
+    fputs("    ", stderr);
+    for (uint32_t i = 0; i < start; i++) {
+        fputc(' ', stderr);
+    }
+    for (uint32_t i = 1; i <= end - start; i++) {
+        bool inner = anchors != NO_CARETS && left < i && i <= right;
+        fputc(anchors == NO_CARETS || inner ? '^' : '~', stderr);
+    }
+    fputc('\n', stderr);
+}
+
+static void print_source_line(const char *filename, const QkTracebackEntry *entry) {
     FILE *f = fopen(filename, "r");
     if (f == NULL) {
         return;
     }
     char buffer[4096];
     for (uint32_t n = 1; fgets(buffer, sizeof buffer, f) != NULL; n++) {
-        if (n == line) {
+        if (n == entry->line) {
             char *start = buffer;
             while (*start == ' ' || *start == '\t') {
                 start++;
@@ -162,6 +182,9 @@ static void print_source_line(const char *filename, uint32_t line) {
             start[strcspn(start, "\r\n")] = '\0';
             if (*start != '\0') {
                 fprintf(stderr, "    %s\n", start);
+                if (entry->caret_span != NO_CARETS) {
+                    print_carets(entry->caret_span, entry->caret_anchors);
+                }
             }
             break;
         }
@@ -188,7 +211,7 @@ static void print_one(QkThread *tstate, QkValue value) {
         const char *filename = qk_as_str(code->filename)->data;
         fprintf(stderr, "  File \"%s\", line %u, in %s\n", filename, exc->traceback[i].line,
                 qk_as_str(code->name)->data);
-        print_source_line(filename, exc->traceback[i].line);
+        print_source_line(filename, &exc->traceback[i]);
     }
     /* Classes of __main__ and builtins print without their module, as in CPython. */
     const char *name = exc->base.ob.type->name;

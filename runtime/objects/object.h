@@ -373,6 +373,8 @@ typedef struct QkCode {
     uint32_t ncode;
     QkCodeUnit *code;
     uint32_t *lines;
+    /* Per code unit, the traceback's caret line under the source line (frontend/carets.py). */
+    uint32_t *caret_spans, *caret_anchors;
     uint32_t nconsts, nnames;
     QkValue *consts;
     QkValue *names;
@@ -451,6 +453,7 @@ void qk_instance_each_name(QkValue obj, void (*each)(void *arg, QkValue name), v
 typedef struct QkTracebackEntry {
     QkCode *code;
     uint32_t line;
+    uint32_t caret_span, caret_anchors; /* QkCode's, for the instruction */
 } QkTracebackEntry;
 
 typedef struct QkException {

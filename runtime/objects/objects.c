@@ -58,6 +58,8 @@ static void code_finalize(QkObject *self) {
     }
     free(c->code);
     free(c->lines);
+    free(c->caret_spans);
+    free(c->caret_anchors);
     free(c->consts);
     free(c->names);
     free(c->varnames);
