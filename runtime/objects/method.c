@@ -204,7 +204,9 @@ static QkValue method_descr_call(QkThread *tstate, QkValue callable, QkValue *ar
     }
     if (!qk_isinstance(args[0], d->owner)) {
         return qk_raise(tstate, &qk_exc_TypeError,
-                        "descriptor '%s' for '%s' objects doesn't apply to a '%s' object",
+                        d->wraps_slot
+                            ? "descriptor '%s' requires a '%s' object but received a '%s'"
+                            : "descriptor '%s' for '%s' objects doesn't apply to a '%s' object",
                         d->def->name, d->owner->name, qk_type_name(args[0]));
     }
     return d->def->func(tstate, args[0], args + 1, nargs - 1, kwnames);
@@ -218,8 +220,8 @@ static QkValue method_descr_get(QkThread *tstate, QkValue descr, QkValue obj) {
 static QkValue method_descr_repr(QkThread *tstate, QkValue self) {
     QkMethodDescr *d = (QkMethodDescr *)self;
     char buffer[256];
-    snprintf(buffer, sizeof buffer, "<method '%s' of '%s' objects>", d->def->name,
-             d->owner->name);
+    snprintf(buffer, sizeof buffer, "<%s '%s' of '%s' objects>",
+             d->wraps_slot ? "slot wrapper" : "method", d->def->name, d->owner->name);
     return qk_str_from_cstr(tstate, buffer);
 }
 

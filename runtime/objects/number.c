@@ -768,6 +768,9 @@ static const QkMethodDef int_methods[] = {
     {NULL, NULL},
 };
 
+/* qk_truth decides ints, bools and None inline; these are their __bool__ (slot_methods.c). */
+static int int_truth(QkThread *tstate, QkValue self) { return qk_truth(tstate, self); }
+
 QkType qk_int_type = {
     QK_STATIC_TYPE,
     .name = "int",
@@ -777,6 +780,7 @@ QkType qk_int_type = {
     .compare = int_compare,
     .number = qk_int_number,
     .unary = int_unary,
+    .truth = int_truth,
     .construct = qk_int_construct,
     .methods = int_methods,
 };
@@ -790,6 +794,7 @@ QkType qk_bool_type = {
     .compare = int_compare,
     .number = qk_int_number,
     .unary = int_unary,
+    .truth = int_truth,
     .construct = bool_construct,
     .methods = int_methods,
 };
@@ -821,6 +826,6 @@ static QkValue not_implemented_repr(QkThread *tstate, QkValue self) {
     return qk_str_from_cstr(tstate, "NotImplemented");
 }
 
-QkType qk_none_type = {QK_STATIC_TYPE, .name = "NoneType", .repr = none_repr};
+QkType qk_none_type = {QK_STATIC_TYPE, .name = "NoneType", .repr = none_repr, .truth = int_truth};
 QkType qk_not_implemented_type = {QK_STATIC_TYPE, .name = "NotImplementedType",
                                   .repr = not_implemented_repr};

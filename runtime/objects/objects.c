@@ -104,7 +104,8 @@ int qk_init_types(QkThread *tstate) {
             QkType *t = type_tables[k].types[i];
             t->version = qk_next_type_version();
             t->dict = qk_dict_new(tstate);
-            if (t->dict == QK_NULL || qk_type_add_methods(tstate, t) < 0) {
+            if (t->dict == QK_NULL || qk_type_add_methods(tstate, t) < 0 ||
+                qk_add_slot_methods(tstate, t) < 0) {
                 return -1;
             }
         }

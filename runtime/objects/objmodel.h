@@ -63,6 +63,7 @@ typedef struct QkMethodDescr {
     QkObject ob;
     const QkMethodDef *def;
     QkType *owner;
+    bool wraps_slot; /* a dunder made from a slot (slot_methods.c): CPython's slot wrapper */
 } QkMethodDescr;
 
 /* CPython's _PyObject_FunctionStr, how call errors name what was called: "__main__.A.m()",
@@ -118,6 +119,8 @@ void qk_type_may_shadow(QkThread *tstate, QkType *type);
 int qk_set_class(QkThread *tstate, QkValue obj, QkValue value);
 /* The class defines no __init__ (nor does a base but object): constructing it only allocates. */
 bool qk_type_keeps_object_init(QkType *type);
+/* Puts a built-in type's dunder methods, made from its slots, in its namespace. */
+int qk_add_slot_methods(QkThread *tstate, QkType *type);
 /* Whether the class's __new__ is object's (not one a class defines). */
 bool qk_type_keeps_object_new(QkType *type);
 static inline bool qk_is_class(QkValue v) {
