@@ -243,8 +243,7 @@ int qk_run_module(QkThread *tstate, QkValue code) {
     qk_root_pop(tstate, 2);
     if (frame == NULL || qk_eval_frame(tstate, frame) == QK_NULL) {
         fflush(stdout);
-        qk_print_exception(tstate, tstate->exception);
-        return 1;
+        return qk_exit_status(tstate, tstate->exception);
     }
     return 0;
 }

@@ -487,6 +487,34 @@ static QkValue builtin_pow(QkThread *tstate, QkValue self, QkValue *args, size_t
                        qk_int_like_value(a[2]));
 }
 
+/* The calling frame's globals. */
+static QkValue builtin_globals(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                               QkValue kwnames) {
+    (void)self;
+    (void)args;
+    return qk_check_args(tstate, "globals", nargs, kwnames, 0, 0) < 0
+               ? QK_NULL
+               : tstate->current_frame->globals;
+}
+
+/* exit(code=None) and quit(code=None), as the site module's: raise SystemExit(code). */
+static QkValue builtin_exit(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                            QkValue kwnames) {
+    (void)self;
+    static const char *const names[] = {"code"};
+    QkValue code = QK_NULL;
+    if (qk_parse_args(tstate, "exit", args, nargs, kwnames, 0, 1, 1, names, &code) < 0) {
+        return QK_NULL;
+    }
+    code = code == QK_NULL ? QK_NONE : code;
+    QkValue tuple = qk_tuple_from_array(tstate, &code, 1);
+    QkValue exc = tuple == QK_NULL ? QK_NULL : qk_exception_new(tstate, &qk_exc_SystemExit, tuple);
+    if (exc != QK_NULL) {
+        tstate->exception = exc;
+    }
+    return QK_NULL;
+}
+
 /* ---- the table ---- */
 
 static QkBuiltin builtins[] = {
@@ -502,6 +530,8 @@ static QkBuiltin builtins[] = {
     {.name = "max", .func = builtin_max},       {.name = "sum", .func = builtin_sum},
     {.name = "sorted", .func = builtin_sorted}, {.name = "round", .func = builtin_round},
     {.name = "divmod", .func = builtin_divmod}, {.name = "pow", .func = builtin_pow},
+    {.name = "globals", .func = builtin_globals}, {.name = "exit", .func = builtin_exit},
+    {.name = "quit", .func = builtin_exit},
 };
 
 /* Types callable by name: calling one runs its `construct` slot. */

@@ -228,6 +228,32 @@ static void print_one(QkThread *tstate, QkValue value) {
     }
 }
 
+int qk_exit_status(QkThread *tstate, QkValue exc) {
+    if (!qk_type_is_subtype(qk_type_of(exc), &qk_exc_SystemExit)) {
+        qk_print_exception(tstate, exc);
+        return 1;
+    }
+    /* CPython's handle_system_exit: the code is the only argument (or all of them); None is
+     * success, an int the status, anything else printed as the message of a failure. */
+    tstate->exception = QK_NULL;
+    qk_root_push(tstate, &exc);
+    QkTuple *args = qk_as_tuple(((QkException *)exc)->args);
+    QkValue code = args->size == 0 ? QK_NONE : args->size == 1 ? args->items[0] : (QkValue)args;
+    int status = 0;
+    if (qk_is_int_like(code)) {
+        status = (int)qk_int_like_value(code);
+    } else if (code != QK_NONE) {
+        QkValue text = qk_str(tstate, code);
+        if (text != QK_NULL) {
+            fprintf(stderr, "%s\n", qk_as_str(text)->data);
+        }
+        tstate->exception = QK_NULL;
+        status = 1;
+    }
+    qk_root_pop(tstate, 1);
+    return status;
+}
+
 void qk_print_exception(QkThread *tstate, QkValue exc) {
     qk_root_push(tstate, &exc);
     tstate->exception = QK_NULL;

@@ -14,5 +14,8 @@ void qk_exception_add_traceback(QkThread *tstate, QkFrame *frame);
 
 /* Prints an uncaught exception (with its context or cause chain) as CPython does. */
 void qk_print_exception(QkThread *tstate, QkValue exc);
+/* The exit status of a program that ended with exc uncaught: SystemExit's code (its message
+ * printed, if it has one), or 1 after printing the traceback. */
+int qk_exit_status(QkThread *tstate, QkValue exc);
 
 #endif

@@ -171,10 +171,18 @@ static QkValue builtin_repr(QkThread *tstate, QkValue self) {
     return qk_str_from_cstr(tstate, buffer);
 }
 
+static QkValue builtin_getattr(QkThread *tstate, QkValue self, QkValue name) {
+    QkValue v = qk_str_equal(name, QK_NAME(name)) ? qk_str_from_cstr(tstate, ((QkBuiltin *)self)->name)
+                                                  : qk_generic_getattr_or_null(tstate, self, name);
+    return v != QK_NULL || tstate->exception != QK_NULL ? v
+                                                        : qk_raise_no_attribute(tstate, self, name);
+}
+
 QkType qk_builtin_type = {
     QK_STATIC_TYPE,
     .name = "builtin_function_or_method",
     .traverse = builtin_traverse,
+    .getattr = builtin_getattr,
     .call = builtin_call,
     .repr = builtin_repr,
 };

@@ -119,6 +119,10 @@ void qk_type_may_shadow(QkThread *tstate, QkType *type);
 int qk_set_class(QkThread *tstate, QkValue obj, QkValue value);
 /* The class defines no __init__ (nor does a base but object): constructing it only allocates. */
 bool qk_type_keeps_object_init(QkType *type);
+/* Sets module.name = value (for the built-in modules' init functions). */
+int qk_module_add(QkThread *tstate, QkValue module, const char *name, QkValue value);
+/* Fills the math module (math.c). */
+int qk_init_math(QkThread *tstate, QkValue module);
 /* Puts a built-in type's dunder methods, made from its slots, in its namespace. */
 int qk_add_slot_methods(QkThread *tstate, QkType *type);
 /* Whether the class's __new__ is object's (not one a class defines). */

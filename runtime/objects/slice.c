@@ -113,10 +113,22 @@ static QkValue slice_construct(QkThread *tstate, QkValue type, QkValue *args, si
     return qk_slice_new(tstate, args[0], args[1], nargs == 3 ? args[2] : QK_NONE);
 }
 
+static QkValue slice_getattr(QkThread *tstate, QkValue self, QkValue name) {
+    QkSlice *s = (QkSlice *)self;
+    const char *n = qk_as_str(name)->data;
+    QkValue v = strcmp(n, "start") == 0  ? s->start
+                : strcmp(n, "stop") == 0 ? s->stop
+                : strcmp(n, "step") == 0 ? s->step
+                                         : qk_generic_getattr_or_null(tstate, self, name);
+    return v != QK_NULL || tstate->exception != QK_NULL ? v
+                                                        : qk_raise_no_attribute(tstate, self, name);
+}
+
 QkType qk_slice_type = {
     QK_STATIC_TYPE,
     .name = "slice",
     .traverse = slice_traverse,
+    .getattr = slice_getattr,
     .repr = slice_repr,
     .hash = qk_hash_unhashable,
     .construct = slice_construct,
