@@ -160,6 +160,8 @@ static QkValue read_const(Reader *r) {
     }
     case 7:
         return read_tuple(r);
+    case 8:
+        return QK_ELLIPSIS;
     default:
         fail(r, "unknown constant tag");
         return QK_NULL;

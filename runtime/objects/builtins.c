@@ -563,7 +563,8 @@ int qk_init_builtins(QkThread *tstate) {
             return -1;
         }
     }
-    if (add_builtin(tstate, "NotImplemented", QK_NOT_IMPLEMENTED) < 0) {
+    if (add_builtin(tstate, "NotImplemented", QK_NOT_IMPLEMENTED) < 0 ||
+        add_builtin(tstate, "Ellipsis", QK_ELLIPSIS) < 0) {
         return -1;
     }
     /* isinstance, getattr, type, object, the exception classes...: the object model's. */

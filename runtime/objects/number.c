@@ -829,3 +829,10 @@ static QkValue not_implemented_repr(QkThread *tstate, QkValue self) {
 QkType qk_none_type = {QK_STATIC_TYPE, .name = "NoneType", .repr = none_repr, .truth = int_truth};
 QkType qk_not_implemented_type = {QK_STATIC_TYPE, .name = "NotImplementedType",
                                   .repr = not_implemented_repr};
+
+static QkValue ellipsis_repr(QkThread *tstate, QkValue self) {
+    (void)self;
+    return qk_str_from_cstr(tstate, "Ellipsis");
+}
+
+QkType qk_ellipsis_type = {QK_STATIC_TYPE, .name = "ellipsis", .repr = ellipsis_repr};

@@ -36,6 +36,10 @@ static inline uint32_t qk_next_version(uint32_t *last) {
 extern QkObject qk_not_implemented_object;
 #define QK_NOT_IMPLEMENTED ((QkValue)&qk_not_implemented_object)
 
+/* `...`, the one instance of ellipsis. */
+extern QkObject qk_ellipsis_object;
+#define QK_ELLIPSIS ((QkValue)&qk_ellipsis_object)
+
 /* Slot signatures. A slot that fails sets the thread's exception and returns QK_NULL (or -1). */
 typedef QkValue (*QkUnaryFunc)(QkThread *tstate, QkValue self);
 typedef QkValue (*QkBinaryFunc)(QkThread *tstate, QkValue self, QkValue other);
@@ -135,7 +139,8 @@ enum { QK_UNARY_NEGATIVE, QK_UNARY_POSITIVE, QK_UNARY_INVERT, QK_UNARY_ABS };
 #define QK_STATIC_TYPE .ob = {.type = &qk_type_type, .gc_static = 1}, .base = &qk_object_type
 
 extern QkType qk_type_type, qk_object_type, qk_int_type, qk_bool_type, qk_none_type,
-    qk_not_implemented_type, qk_str_type, qk_code_type, qk_function_type, qk_builtin_type,
+    qk_not_implemented_type, qk_ellipsis_type, qk_str_type, qk_code_type, qk_function_type,
+    qk_builtin_type,
     qk_range_type, qk_range_iter_type, qk_dict_type;
 
 static inline QkType *qk_type_of(QkValue v) {

@@ -12,6 +12,7 @@ QkObject qk_none_object = {.type = &qk_none_type, .gc_static = 1};
 QkObject qk_true_object = {.type = &qk_bool_type, .gc_static = 1};
 QkObject qk_false_object = {.type = &qk_bool_type, .gc_static = 1};
 QkObject qk_not_implemented_object = {.type = &qk_not_implemented_type, .gc_static = 1};
+QkObject qk_ellipsis_object = {.type = &qk_ellipsis_type, .gc_static = 1};
 
 const char *qk_type_name(QkValue v) { return qk_type_of(v)->name; }
 
@@ -74,7 +75,7 @@ QkType qk_code_type = {
 
 static QkType *const static_types[] = {
     &qk_int_type, &qk_bool_type, &qk_none_type,
-    &qk_not_implemented_type, &qk_str_type, &qk_code_type, &qk_function_type,
+    &qk_not_implemented_type, &qk_ellipsis_type, &qk_str_type, &qk_code_type, &qk_function_type,
     &qk_range_type, &qk_range_iter_type, &qk_dict_type,
     &qk_float_type, &qk_tuple_type, &qk_list_type, &qk_set_type, &qk_slice_type,
     &qk_enumerate_type, &qk_zip_type, &qk_map_type, &qk_filter_type, &qk_reversed_type,
