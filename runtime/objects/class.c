@@ -625,6 +625,7 @@ QkType qk_type_type = {
     .finalize = type_finalize,
     .repr = type_repr,
     .call = type_call,
+    .getitem = qk_class_getitem,
     .getattr = qk_type_getattr,
     .setattr = qk_type_setattr,
 };

@@ -123,6 +123,10 @@ bool qk_type_keeps_object_init(QkType *type);
 int qk_module_add(QkThread *tstate, QkValue module, const char *name, QkValue value);
 /* Fills the math module (math.c). */
 int qk_init_math(QkThread *tstate, QkValue module);
+/* cls[key] (generic_alias.c): list[int] and the like as a GenericAlias, or the class's
+ * __class_getitem__(key). */
+extern QkType qk_generic_alias_type;
+QkValue qk_class_getitem(QkThread *tstate, QkValue cls, QkValue key);
 /* Puts a built-in type's dunder methods, made from its slots, in its namespace. */
 int qk_add_slot_methods(QkThread *tstate, QkType *type);
 /* Whether the class's __new__ is object's (not one a class defines). */
