@@ -124,8 +124,8 @@ static QkValue alias_new(QkThread *tstate, QkValue origin, QkValue key) {
 
 QkValue qk_class_getitem(QkThread *tstate, QkValue cls, QkValue key) {
     QkType *t = (QkType *)cls;
-    if (t == &qk_list_type || t == &qk_dict_type || t == &qk_set_type || t == &qk_tuple_type ||
-        t == &qk_type_type) {
+    if (t == &qk_list_type || t == &qk_dict_type || t == &qk_set_type ||
+        t == &qk_frozenset_type || t == &qk_tuple_type || t == &qk_type_type) {
         return alias_new(tstate, cls, key);
     }
     QkValue name = qk_str_from_cstr(tstate, "__class_getitem__");

@@ -290,7 +290,7 @@ static int set_merge(QkThread *tstate, QkSet *s, QkSet *other) {
 }
 
 int qk_set_update(QkThread *tstate, QkValue set, QkValue iterable) {
-    if (qk_is_set(iterable)) {
+    if (qk_is_anyset(iterable)) {
         return set_merge(tstate, as_set(set), as_set(iterable));
     }
     if (qk_is_dict(iterable)) {
@@ -381,19 +381,32 @@ static void swap_bodies(QkSet *a, QkSet *b) {
 
 /* s |= t and the like: the result's table moves into s (the temporary keeps s's old one). */
 static QkValue set_number(QkThread *tstate, uint32_t op, QkValue lhs, QkValue rhs) {
-    if (!qk_is_set(lhs) || !qk_is_set(rhs)) {
+    if (!qk_is_anyset(lhs) || !qk_is_anyset(rhs)) {
         return QK_NOT_IMPLEMENTED;
     }
     uint32_t plain = qk_plain_binary_op(op);
     QkValue r = set_operator(tstate, plain, lhs, rhs);
-    if (op == plain || r == QK_NULL || r == QK_NOT_IMPLEMENTED) {
+    /* A frozenset has no in-place operators: `f |= s` rebinds f to f | s. */
+    if (op == plain || r == QK_NULL || r == QK_NOT_IMPLEMENTED || !qk_is_set(lhs)) {
         return r;
     }
     swap_bodies(as_set(lhs), as_set(r));
     return lhs;
 }
 
+static QkValue set_operation(QkThread *tstate, uint32_t op, QkValue lhs, QkValue rhs);
+
+/* The result of a set operator is of the left operand's type, as CPython's: a new object, whose
+ * type (set or frozenset, the same layout) is set once it is made. */
 static QkValue set_operator(QkThread *tstate, uint32_t op, QkValue lhs, QkValue rhs) {
+    QkValue r = set_operation(tstate, op, lhs, rhs);
+    if (r != QK_NULL && r != QK_NOT_IMPLEMENTED) {
+        as_set(r)->ob.type = qk_type_of(lhs);
+    }
+    return r;
+}
+
+static QkValue set_operation(QkThread *tstate, uint32_t op, QkValue lhs, QkValue rhs) {
     QkValue r = QK_NULL;
     switch (op) {
     case QK_BINARY_OP_AND:
@@ -463,7 +476,7 @@ static int is_subset(QkThread *tstate, QkValue a, QkValue b) {
 }
 
 static QkValue set_compare(QkThread *tstate, QkValue lhs, QkValue rhs, uint32_t op) {
-    if (!qk_is_set(rhs)) {
+    if (!qk_is_anyset(rhs)) {
         return QK_NOT_IMPLEMENTED;
     }
     int64_t na = as_set(lhs)->used, nb = as_set(rhs)->used;
@@ -486,19 +499,22 @@ static QkValue set_compare(QkThread *tstate, QkValue lhs, QkValue rhs, uint32_t 
     }
 }
 
+/* {1, 2}, or frozenset({1, 2}); set() and frozenset() when empty. */
 static QkValue set_repr(QkThread *tstate, QkValue self) {
+    bool frozen = !qk_is_set(self);
     if (as_set(self)->used == 0) {
-        return qk_str_from_cstr(tstate, "set()");
+        return qk_str_from_cstr(tstate, frozen ? "frozenset()" : "set()");
     }
     QkBuf b = {0};
-    int failed = qk_buf_putc(tstate, &b, '{');
+    int failed = (frozen && qk_buf_append(tstate, &b, "frozenset(", 10) < 0) ||
+                 qk_buf_putc(tstate, &b, '{') < 0;
     int64_t pos = 0;
     QkValue k;
     for (bool first = true; !failed && qk_set_next(self, &pos, &k); first = false) {
         failed = (!first && qk_buf_append(tstate, &b, ", ", 2) < 0) ||
                  qk_buf_repr(tstate, &b, k) < 0;
     }
-    if (failed || qk_buf_putc(tstate, &b, '}') < 0) {
+    if (failed || qk_buf_putc(tstate, &b, '}') < 0 || (frozen && qk_buf_putc(tstate, &b, ')') < 0)) {
         qk_buf_free(&b);
         return QK_NULL;
     }
@@ -614,7 +630,7 @@ static QkValue set_with_iterable(QkThread *tstate, const char *fname, uint32_t o
     if (qk_check_args(tstate, fname, nargs, kwnames, 1, 1) < 0) {
         return QK_NULL;
     }
-    QkValue other = qk_is_set(args[0]) ? args[0] : qk_set_from_iterable(tstate, args[0]);
+    QkValue other = qk_is_anyset(args[0]) ? args[0] : qk_set_from_iterable(tstate, args[0]);
     if (other == QK_NULL) {
         return QK_NULL;
     }
@@ -690,4 +706,80 @@ QkType qk_set_type = {
     .iter = set_iter,
     .construct = set_construct,
     .methods = set_methods,
+};
+
+/* ---- frozenset: the same table, never changed once made ---- */
+
+static uint64_t shuffle_bits(uint64_t h) { return ((h ^ 89869747u) ^ (h << 16)) * 3644798167u; }
+
+/* CPython's frozenset_hash, over the whole table (empty and dummy entries included, then their
+ * parity taken out), so that a frozenset of ints hashes as CPython's does. */
+static int frozenset_hash(QkThread *tstate, QkValue self, int64_t *out) {
+    (void)tstate;
+    QkSet *s = as_set(self);
+    uint64_t hash = 0;
+    for (uint64_t i = 0; i <= s->mask; i++) {
+        hash ^= shuffle_bits((uint64_t)s->table[i].hash);
+    }
+    if ((s->mask + 1 - (uint64_t)s->fill) & 1) {
+        hash ^= shuffle_bits(0);
+    }
+    if ((s->fill - s->used) & 1) {
+        hash ^= shuffle_bits((uint64_t)-1);
+    }
+    hash ^= ((uint64_t)s->used + 1) * 1927868237u;
+    hash ^= (hash >> 11) ^ (hash >> 25);
+    hash = hash * 69069u + 907133923u;
+    *out = hash == UINT64_MAX ? 590923713 : (int64_t)hash;
+    return 0;
+}
+
+static QkValue frozenset_construct(QkThread *tstate, QkValue type, QkValue *args, size_t nargs,
+                                   QkValue kwnames) {
+    (void)type;
+    if (qk_check_args(tstate, "frozenset", nargs, kwnames, 0, 1) < 0) {
+        return QK_NULL;
+    }
+    if (nargs == 1 && qk_is_type(args[0], &qk_frozenset_type)) {
+        return args[0];
+    }
+    QkValue r = qk_set_from_iterable(tstate, nargs == 0 ? QK_NULL : args[0]);
+    if (r != QK_NULL) {
+        as_set(r)->ob.type = &qk_frozenset_type;
+    }
+    return r;
+}
+
+static QkValue frozenset_copy(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                              QkValue kwnames) {
+    (void)args;
+    return qk_check_args(tstate, "frozenset.copy", nargs, kwnames, 0, 0) < 0 ? QK_NULL : self;
+}
+
+static const QkMethodDef frozenset_methods[] = {
+    {"copy", frozenset_copy},
+    {"union", set_union},
+    {"intersection", set_intersection},
+    {"difference", set_difference},
+    {"symmetric_difference", set_symmetric_difference},
+    {"issubset", set_issubset},
+    {"issuperset", set_issuperset},
+    {"isdisjoint", set_isdisjoint},
+    {NULL, NULL},
+};
+
+QkType qk_frozenset_type = {
+    QK_STATIC_TYPE,
+    .name = "frozenset",
+    .traverse = set_traverse,
+    .finalize = set_finalize,
+    .repr = set_repr,
+    .hash = frozenset_hash,
+    .compare = set_compare,
+    .number = set_number,
+    .len = set_len,
+    .contains = qk_set_contains,
+    .iter = set_iter,
+    .construct = frozenset_construct,
+    .methods = frozenset_methods,
 };

@@ -10,7 +10,7 @@
 
 #include "abstract.h"
 
-extern QkType qk_set_type, qk_slice_type, qk_enumerate_type, qk_zip_type,
+extern QkType qk_set_type, qk_frozenset_type, qk_slice_type, qk_enumerate_type, qk_zip_type,
     qk_map_type, qk_filter_type, qk_reversed_type, qk_list_iter_type, qk_tuple_iter_type, qk_getitem_iter_type,
     qk_str_iter_type,
     qk_dict_keys_type, qk_dict_values_type, qk_dict_items_type, qk_dict_keyiter_type,
@@ -179,6 +179,10 @@ QkValue qk_key_error(QkThread *tstate, QkValue key);
 /* ---- set (set.c) ---- */
 static inline bool qk_is_set(QkValue v) {
     return qk_is_object(v) && qk_type_is_subtype(qk_as_object(v)->type, &qk_set_type);
+}
+/* A set or a frozenset: what set operators and comparisons take. */
+static inline bool qk_is_anyset(QkValue v) {
+    return qk_is_set(v) || (qk_is_object(v) && qk_as_object(v)->type == &qk_frozenset_type);
 }
 QkValue qk_set_new(QkThread *tstate);
 int qk_set_contains(QkThread *tstate, QkValue set, QkValue key);
