@@ -96,6 +96,11 @@ QkValue qk_generic_getattr_or_null(QkThread *tstate, QkValue obj, QkValue name) 
     return QK_NULL;
 }
 
+QkValue qk_generic_getattr(QkThread *tstate, QkValue obj, QkValue name) {
+    QkValue v = qk_generic_getattr_or_null(tstate, obj, name);
+    return v != QK_NULL || tstate->exception != QK_NULL ? v : qk_raise_no_attribute(tstate, obj, name);
+}
+
 static bool check_name(QkThread *tstate, QkValue name) {
     if (qk_is_str(name)) {
         return true;

@@ -1101,9 +1101,7 @@ static QkValue super_getattr(QkThread *tstate, QkValue self, QkValue name) {
         }
         return qk_bind_class_attribute(tstate, attr, s->obj);
     }
-    QkValue r = qk_generic_getattr_or_null(tstate, self, name);
-    return r != QK_NULL || tstate->exception != QK_NULL ? r
-                                                        : qk_raise_no_attribute(tstate, self, name);
+    return qk_generic_getattr(tstate, self, name);
 }
 
 static QkValue super_repr(QkThread *tstate, QkValue self) {

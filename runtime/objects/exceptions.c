@@ -140,9 +140,7 @@ static QkValue exception_getattr(QkThread *tstate, QkValue self, QkValue name) {
         QkTuple *args = args_of(self);
         return args->size > 0 ? args->items[0] : QK_NONE;
     }
-    QkValue r = qk_generic_getattr_or_null(tstate, self, name);
-    return r != QK_NULL || tstate->exception != QK_NULL ? r
-                                                        : qk_raise_no_attribute(tstate, self, name);
+    return qk_generic_getattr(tstate, self, name);
 }
 
 #define QK_EXCEPTION_STR(NAME, BASE, STR)                                                          \

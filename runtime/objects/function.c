@@ -84,12 +84,7 @@ static QkValue function_getattr(QkThread *tstate, QkValue self, QkValue name) {
         return module != QK_NULL ? module : QK_NONE;
     }
     QkValue attr = f->dict != QK_NULL ? qk_dict_get(f->dict, name) : QK_NULL;
-    if (attr == QK_NULL) {
-        attr = qk_generic_getattr_or_null(tstate, self, name);
-    }
-    return attr != QK_NULL || tstate->exception != QK_NULL
-               ? attr
-               : qk_raise_no_attribute(tstate, self, name);
+    return attr != QK_NULL ? attr : qk_generic_getattr(tstate, self, name);
 }
 
 static int function_setattr(QkThread *tstate, QkValue self, QkValue name, QkValue value) {

@@ -88,11 +88,9 @@ static int alias_hash(QkThread *tstate, QkValue self, int64_t *hash) {
 
 static QkValue alias_getattr(QkThread *tstate, QkValue self, QkValue name) {
     const char *n = qk_as_str(name)->data;
-    QkValue v = strcmp(n, "__origin__") == 0 ? as_alias(self)->origin
-                : strcmp(n, "__args__") == 0 ? as_alias(self)->args
-                                             : qk_generic_getattr_or_null(tstate, self, name);
-    return v != QK_NULL || tstate->exception != QK_NULL ? v
-                                                        : qk_raise_no_attribute(tstate, self, name);
+    return strcmp(n, "__origin__") == 0 ? as_alias(self)->origin
+           : strcmp(n, "__args__") == 0 ? as_alias(self)->args
+                                        : qk_generic_getattr(tstate, self, name);
 }
 
 QkType qk_generic_alias_type = {

@@ -488,6 +488,12 @@ QK_MATH_FUNCTION(factorial) {
     return qk_from_int(r);
 }
 
+/* The one real-number argument of a function like frexp. */
+static int one_real_arg(QkThread *tstate, const char *name, QkValue *args, size_t nargs,
+                        QkValue kwnames, double *x) {
+    return qk_check_args(tstate, name, nargs, kwnames, 1, 1) < 0 ? -1 : real_arg(tstate, args[0], x);
+}
+
 static double exp2_(double x) { return exp2(x); }
 
 QK_MATH_1(log1p, log1p, MATH_INF_DOMAIN_ERROR)
@@ -555,11 +561,8 @@ QK_MATH_FUNCTION(nextafter) {
 
 QK_MATH_FUNCTION(ulp) {
     (void)self;
-    if (qk_check_args(tstate, "ulp", nargs, kwnames, 1, 1) < 0) {
-        return QK_NULL;
-    }
     double x;
-    if (real_arg(tstate, args[0], &x) < 0) {
+    if (one_real_arg(tstate, "ulp", args, nargs, kwnames, &x) < 0) {
         return QK_NULL;
     }
     x = fabs(x);
@@ -572,11 +575,8 @@ QK_MATH_FUNCTION(ulp) {
 
 QK_MATH_FUNCTION(frexp) {
     (void)self;
-    if (qk_check_args(tstate, "frexp", nargs, kwnames, 1, 1) < 0) {
-        return QK_NULL;
-    }
     double x;
-    if (real_arg(tstate, args[0], &x) < 0) {
+    if (one_real_arg(tstate, "frexp", args, nargs, kwnames, &x) < 0) {
         return QK_NULL;
     }
     int e = 0;
@@ -611,11 +611,8 @@ QK_MATH_FUNCTION(ldexp) {
 
 QK_MATH_FUNCTION(modf) {
     (void)self;
-    if (qk_check_args(tstate, "modf", nargs, kwnames, 1, 1) < 0) {
-        return QK_NULL;
-    }
     double x;
-    if (real_arg(tstate, args[0], &x) < 0) {
+    if (one_real_arg(tstate, "modf", args, nargs, kwnames, &x) < 0) {
         return QK_NULL;
     }
     double whole = x, fraction = isinf(x) ? copysign(0.0, x) : modf(x, &whole);

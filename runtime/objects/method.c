@@ -172,10 +172,9 @@ static QkValue builtin_repr(QkThread *tstate, QkValue self) {
 }
 
 static QkValue builtin_getattr(QkThread *tstate, QkValue self, QkValue name) {
-    QkValue v = qk_str_equal(name, QK_NAME(name)) ? qk_str_from_cstr(tstate, ((QkBuiltin *)self)->name)
-                                                  : qk_generic_getattr_or_null(tstate, self, name);
-    return v != QK_NULL || tstate->exception != QK_NULL ? v
-                                                        : qk_raise_no_attribute(tstate, self, name);
+    return qk_str_equal(name, QK_NAME(name))
+               ? qk_str_from_cstr(tstate, ((QkBuiltin *)self)->name)
+               : qk_generic_getattr(tstate, self, name);
 }
 
 QkType qk_builtin_type = {

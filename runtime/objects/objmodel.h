@@ -156,6 +156,8 @@ QkValue qk_object_getattr(QkThread *tstate, QkValue obj, QkValue name);
 int qk_object_setattr(QkThread *tstate, QkValue obj, QkValue name, QkValue value);
 /* The generic attribute lookup (no getattr slot): NULL, with nothing raised, when absent. */
 QkValue qk_generic_getattr_or_null(QkThread *tstate, QkValue obj, QkValue name);
+/* The same, or AttributeError: what a getattr slot does with the names it has no own value for. */
+QkValue qk_generic_getattr(QkThread *tstate, QkValue obj, QkValue name);
 QkValue qk_raise_no_attribute(QkThread *tstate, QkValue obj, QkValue name);
 /* Sets (value QK_NULL: deletes) `name` in the attribute dict at *dict, made on first use. */
 int qk_set_in_dict(QkThread *tstate, QkValue *dict, QkValue obj, QkValue name, QkValue value);

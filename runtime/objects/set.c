@@ -673,6 +673,12 @@ static QkValue set_isdisjoint(QkThread *tstate, QkValue self, QkValue *args, siz
     return qk_error_occurred(tstate) ? QK_NULL : r;
 }
 
+/* The methods a frozenset has too: none of them changes the set. */
+#define SET_QUERY_METHODS                                                                          \
+    {"union", set_union}, {"intersection", set_intersection}, {"difference", set_difference},     \
+        {"symmetric_difference", set_symmetric_difference}, {"issubset", set_issubset},           \
+        {"issuperset", set_issuperset}, {"isdisjoint", set_isdisjoint}
+
 static const QkMethodDef set_methods[] = {
     {"add", set_add_method},
     {"remove", set_remove},
@@ -681,13 +687,7 @@ static const QkMethodDef set_methods[] = {
     {"clear", set_clear},
     {"copy", set_copy},
     {"update", set_update_method},
-    {"union", set_union},
-    {"intersection", set_intersection},
-    {"difference", set_difference},
-    {"symmetric_difference", set_symmetric_difference},
-    {"issubset", set_issubset},
-    {"issuperset", set_issuperset},
-    {"isdisjoint", set_isdisjoint},
+    SET_QUERY_METHODS,
     {NULL, NULL},
 };
 
@@ -758,13 +758,7 @@ static QkValue frozenset_copy(QkThread *tstate, QkValue self, QkValue *args, siz
 
 static const QkMethodDef frozenset_methods[] = {
     {"copy", frozenset_copy},
-    {"union", set_union},
-    {"intersection", set_intersection},
-    {"difference", set_difference},
-    {"symmetric_difference", set_symmetric_difference},
-    {"issubset", set_issubset},
-    {"issuperset", set_issuperset},
-    {"isdisjoint", set_isdisjoint},
+    SET_QUERY_METHODS,
     {NULL, NULL},
 };
 

@@ -116,12 +116,10 @@ static QkValue slice_construct(QkThread *tstate, QkValue type, QkValue *args, si
 static QkValue slice_getattr(QkThread *tstate, QkValue self, QkValue name) {
     QkSlice *s = (QkSlice *)self;
     const char *n = qk_as_str(name)->data;
-    QkValue v = strcmp(n, "start") == 0  ? s->start
-                : strcmp(n, "stop") == 0 ? s->stop
-                : strcmp(n, "step") == 0 ? s->step
-                                         : qk_generic_getattr_or_null(tstate, self, name);
-    return v != QK_NULL || tstate->exception != QK_NULL ? v
-                                                        : qk_raise_no_attribute(tstate, self, name);
+    return strcmp(n, "start") == 0  ? s->start
+           : strcmp(n, "stop") == 0 ? s->stop
+           : strcmp(n, "step") == 0 ? s->step
+                                    : qk_generic_getattr(tstate, self, name);
 }
 
 QkType qk_slice_type = {
