@@ -497,6 +497,58 @@ static QkValue builtin_globals(QkThread *tstate, QkValue self, QkValue *args, si
                : tstate->current_frame->globals;
 }
 
+/* The calling frame's namespace: a class body's, the module's globals, or for a function a new
+ * dict of its bound variables (cells read through), in slot order as CPython's locals(). */
+static QkValue frame_locals(QkThread *tstate) {
+    QkFrame *f = tstate->current_frame;
+    if (f->locals != QK_NULL) {
+        return f->locals;
+    }
+    if (f->func == QK_NULL) {
+        return f->globals;
+    }
+    QkValue d = qk_dict_new(tstate);
+    qk_root_push(tstate, &d);
+    QkCode *code = f->code;
+    for (uint32_t i = 0; d != QK_NULL && i < code->nlocals; i++) {
+        QkValue v = f->localsplus[i];
+        if (v != QK_NULL && code->kinds[i] != QK_LOCAL_PLAIN) {
+            v = qk_cell_get(v);
+        }
+        if (v != QK_NULL && qk_dict_set(tstate, d, code->varnames[i], v) < 0) {
+            d = QK_NULL;
+        }
+    }
+    qk_root_pop(tstate, 1);
+    return d;
+}
+
+static QkValue builtin_locals(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                              QkValue kwnames) {
+    (void)self;
+    (void)args;
+    return qk_check_args(tstate, "locals", nargs, kwnames, 0, 0) < 0 ? QK_NULL
+                                                                       : frame_locals(tstate);
+}
+
+/* vars(): locals(); vars(obj): obj.__dict__. */
+static QkValue builtin_vars(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                            QkValue kwnames) {
+    (void)self;
+    if (qk_check_args(tstate, "vars", nargs, kwnames, 0, 1) < 0) {
+        return QK_NULL;
+    }
+    if (nargs == 0) {
+        return frame_locals(tstate);
+    }
+    QkValue d = qk_getattr(tstate, args[0], QK_NAME(dict));
+    if (d == QK_NULL && qk_isinstance(tstate->exception, &qk_exc_AttributeError)) {
+        tstate->exception = QK_NULL;
+        return qk_raise(tstate, &qk_exc_TypeError, "vars() argument must have __dict__ attribute");
+    }
+    return d;
+}
+
 /* exit(code=None) and quit(code=None), as the site module's: raise SystemExit(code). */
 static QkValue builtin_exit(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
                             QkValue kwnames) {
@@ -531,7 +583,8 @@ static QkBuiltin builtins[] = {
     {.name = "sorted", .func = builtin_sorted}, {.name = "round", .func = builtin_round},
     {.name = "divmod", .func = builtin_divmod}, {.name = "pow", .func = builtin_pow},
     {.name = "globals", .func = builtin_globals}, {.name = "exit", .func = builtin_exit},
-    {.name = "quit", .func = builtin_exit},
+    {.name = "quit", .func = builtin_exit},     {.name = "locals", .func = builtin_locals},
+    {.name = "vars", .func = builtin_vars},
 };
 
 /* Types callable by name: calling one runs its `construct` slot. */
