@@ -448,6 +448,16 @@ QK_MATH_FUNCTION(isqrt) {
     return qk_from_int(r);
 }
 
+/* Euclid's algorithm on non-negative a and b: gcd and lcm share it. */
+static int64_t gcd64(int64_t a, int64_t b) {
+    while (b != 0) {
+        int64_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
 QK_MATH_FUNCTION(gcd) {
     (void)self;
     if (kwnames != QK_NULL) {
@@ -459,12 +469,7 @@ QK_MATH_FUNCTION(gcd) {
         if (qk_index(tstate, args[i], &x) < 0) {
             return QK_NULL;
         }
-        x = x < 0 ? -x : x;
-        while (x != 0) {
-            int64_t t = g % x;
-            g = x;
-            x = t;
-        }
+        g = gcd64(g, x < 0 ? -x : x);
     }
     return qk_from_int(g);
 }
@@ -699,13 +704,7 @@ QK_MATH_FUNCTION(lcm) {
             l = 0;
             continue;
         }
-        int64_t a = l, b = x;
-        while (b != 0) {
-            int64_t t = a % b;
-            a = b;
-            b = t;
-        }
-        if (qk_mul_overflow(l / a, x, &l)) {
+        if (qk_mul_overflow(l / gcd64(l, x), x, &l)) {
             return qk_int_overflow(tstate);
         }
     }
