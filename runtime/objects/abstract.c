@@ -144,29 +144,12 @@ static const uint32_t swapped_op[] = {
     [QK_COMPARE_OP_GT] = QK_COMPARE_OP_LT, [QK_COMPARE_OP_GE] = QK_COMPARE_OP_LE,
 };
 
-static bool compare_ints(uint32_t op, int64_t a, int64_t b) {
-    switch (op) {
-    case QK_COMPARE_OP_LT:
-        return a < b;
-    case QK_COMPARE_OP_LE:
-        return a <= b;
-    case QK_COMPARE_OP_EQ:
-        return a == b;
-    case QK_COMPARE_OP_NE:
-        return a != b;
-    case QK_COMPARE_OP_GT:
-        return a > b;
-    default:
-        return a >= b;
-    }
-}
-
 /* CPython's order: the right operand's reflected method first when its type is a proper
  * subtype of the left's, whether or not it overrides it (unlike binary operators); then the
  * left's; then the right's reflected. */
 QkValue qk_richcompare(QkThread *tstate, QkValue a, QkValue b, uint32_t op) {
     if (qk_is_int(a) && qk_is_int(b)) {
-        return qk_bool(compare_ints(op, qk_int_value(a), qk_int_value(b)));
+        return qk_bool(qk_compare_int64(op, qk_int_value(a), qk_int_value(b)));
     }
     QkType *ta = qk_type_of(a), *tb = qk_type_of(b);
     bool reflected_first = ta != tb && tb->compare != NULL && qk_type_is_subtype(tb, ta);
@@ -206,7 +189,10 @@ int qk_equal_values(QkThread *tstate, QkValue a, QkValue b) {
     if (qk_is_str(a) && qk_is_str(b)) {
         return qk_str_equal(a, b);
     }
-    QkValue r = qk_richcompare(tstate, a, b, QK_COMPARE_OP_EQ);
+    /* Tuple keys of dicts and sets: no subclass can take part, so no dispatch is needed. */
+    bool tuples = qk_is_type(a, &qk_tuple_type) && qk_is_type(b, &qk_tuple_type);
+    QkValue r = tuples ? qk_sequence_compare(tstate, a, b, QK_COMPARE_OP_EQ)
+                       : qk_richcompare(tstate, a, b, QK_COMPARE_OP_EQ);
     if (r == QK_NULL) {
         return -1;
     }

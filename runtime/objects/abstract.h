@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "object.h"
+#include "quack_opargs.h"
 
 QkValue qk_repr(QkThread *tstate, QkValue v); /* a str */
 QkValue qk_str(QkThread *tstate, QkValue v);  /* a str */
@@ -27,6 +28,23 @@ static inline int qk_equal(QkThread *tstate, QkValue a, QkValue b) {
         return 0;
     }
     return qk_equal_values(tstate, a, b);
+}
+/* a <op> b for a comparison operator's oparg. */
+static inline bool qk_compare_int64(uint32_t op, int64_t a, int64_t b) {
+    switch (op) {
+    case QK_COMPARE_OP_LT:
+        return a < b;
+    case QK_COMPARE_OP_LE:
+        return a <= b;
+    case QK_COMPARE_OP_EQ:
+        return a == b;
+    case QK_COMPARE_OP_NE:
+        return a != b;
+    case QK_COMPARE_OP_GT:
+        return a > b;
+    default:
+        return a >= b;
+    }
 }
 QkValue qk_richcompare(QkThread *tstate, QkValue a, QkValue b, uint32_t op);
 int qk_truth(QkThread *tstate, QkValue v);

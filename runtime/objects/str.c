@@ -406,17 +406,7 @@ static QkValue str_compare(QkThread *tstate, QkValue lhs, QkValue rhs, uint32_t 
     if (op == QK_COMPARE_OP_EQ || op == QK_COMPARE_OP_NE) {
         return qk_bool(qk_str_equal(lhs, rhs) == (op == QK_COMPARE_OP_EQ));
     }
-    int c = qk_str_compare(lhs, rhs);
-    switch (op) {
-    case QK_COMPARE_OP_LT:
-        return qk_bool(c < 0);
-    case QK_COMPARE_OP_LE:
-        return qk_bool(c <= 0);
-    case QK_COMPARE_OP_GT:
-        return qk_bool(c > 0);
-    default:
-        return qk_bool(c >= 0);
-    }
+    return qk_bool(qk_compare_int64(op, qk_str_compare(lhs, rhs), 0));
 }
 
 static QkValue str_number(QkThread *tstate, uint32_t op, QkValue lhs, QkValue rhs) {

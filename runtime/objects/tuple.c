@@ -57,23 +57,41 @@ bool qk_sequence_items(QkValue v, QkValue **items, int64_t *n) {
     return false;
 }
 
-/* Lists may change under user __eq__: items are fetched again after every comparison. Tuples
- * cannot, so theirs are read once. */
+/* The items of a tuple or a list whose kind is known: no type test. */
+static inline QkValue *items_of(QkValue v, bool tuple, int64_t *n) {
+    if (tuple) {
+        *n = qk_as_tuple(v)->size;
+        return qk_as_tuple(v)->items;
+    }
+    *n = qk_as_list(v)->size;
+    return qk_as_list(v)->items;
+}
+
+/* Both tuples or both lists (their compare slots check). Lists may change under user __eq__:
+ * items are fetched again after every comparison. Tuples cannot, so theirs are read once. As in
+ * CPython, lists of different lengths are unequal without comparing an item, while tuples compare
+ * their common prefix first. */
 QkValue qk_sequence_compare(QkThread *tstate, QkValue a, QkValue b, uint32_t op) {
-    QkValue *x, *y;
+    bool tuples = qk_is_tuple(a);
     int64_t nx, ny, i = 0;
-    bool tuples = qk_is_tuple(a) && qk_is_tuple(b);
-    qk_sequence_items(a, &x, &nx);
-    qk_sequence_items(b, &y, &ny);
-    for (;; i++) {
-        if (!tuples) {
-            qk_sequence_items(a, &x, &nx);
-            qk_sequence_items(b, &y, &ny);
+    QkValue *x = items_of(a, tuples, &nx), *y = items_of(b, tuples, &ny);
+    bool equality = op == QK_COMPARE_OP_EQ || op == QK_COMPARE_OP_NE;
+    if (!tuples && equality && nx != ny) {
+        return qk_bool(op == QK_COMPARE_OP_NE);
+    }
+    for (; i < nx && i < ny; i++) {
+        QkValue p = x[i], q = y[i];
+        if (p == q) {
+            continue;
         }
-        if (i >= nx || i >= ny) {
+        if (qk_is_int(p) && qk_is_int(q)) {
             break;
         }
-        int eq = qk_equal(tstate, x[i], y[i]);
+        int eq = qk_equal_values(tstate, p, q);
+        if (!tuples) {
+            x = items_of(a, false, &nx);
+            y = items_of(b, false, &ny);
+        }
         if (eq < 0) {
             return QK_NULL;
         }
@@ -81,25 +99,10 @@ QkValue qk_sequence_compare(QkThread *tstate, QkValue a, QkValue b, uint32_t op)
             break;
         }
     }
-    qk_sequence_items(a, &x, &nx);
-    qk_sequence_items(b, &y, &ny);
     if (i >= nx || i >= ny) {
-        switch (op) {
-        case QK_COMPARE_OP_LT:
-            return qk_bool(nx < ny);
-        case QK_COMPARE_OP_LE:
-            return qk_bool(nx <= ny);
-        case QK_COMPARE_OP_EQ:
-            return qk_bool(nx == ny);
-        case QK_COMPARE_OP_NE:
-            return qk_bool(nx != ny);
-        case QK_COMPARE_OP_GT:
-            return qk_bool(nx > ny);
-        default:
-            return qk_bool(nx >= ny);
-        }
+        return qk_bool(qk_compare_int64(op, nx, ny));
     }
-    if (op == QK_COMPARE_OP_EQ || op == QK_COMPARE_OP_NE) {
+    if (equality) {
         return qk_bool(op == QK_COMPARE_OP_NE);
     }
     return qk_richcompare(tstate, x[i], y[i], op);
