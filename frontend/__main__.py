@@ -5,12 +5,14 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from pathlib import Path
 
 from . import opcodes
-from .compiler import compile_source
+from .compiler import compile_module
 from .dis import disassemble
 from .errors import CompileError
 from .image import MAGIC, Image, ImageFormatError, read_image, write_image
+from .modules import ModuleCompileError, compile_imports
 
 
 def main(argv: list[str]) -> int:
@@ -32,19 +34,23 @@ def main(argv: list[str]) -> int:
         if args.dis and data.startswith(MAGIC):
             sys.stdout.write(disassemble(read_image(data).module))
             return 0
-        module = compile_source(data, args.program)
+        module, imports = compile_module(data, args.program, None)
+        if args.dis:
+            sys.stdout.write(disassemble(module))
+            return 0
+        modules = compile_imports(Path(args.program), imports)
     except CompileError as error:
         print(error.format(args.program), file=sys.stderr)
+        return 1
+    except ModuleCompileError as error:
+        print(error.error.format(str(error.path)), file=sys.stderr)
         return 1
     except ImageFormatError as error:
         print(f"{args.program}: error: {error}", file=sys.stderr)
         return 1
 
-    if args.dis:
-        sys.stdout.write(disassemble(module))
-        return 0
     # Tracebacks name the script by its absolute path, as CPython does for `python PROGRAM.py`.
-    image = write_image(Image(opcodes.DIGEST, os.path.abspath(args.program), module))
+    image = write_image(Image(opcodes.DIGEST, os.path.abspath(args.program), module, modules))
     if args.output == "-":
         sys.stdout.buffer.write(image)
         sys.stdout.buffer.flush()

@@ -9,13 +9,27 @@ from importlib.util import decode_source
 from .carets import source_lines
 from .codeobject import CodeObject
 from .errors import CompileError
+from .imports import absolutize, imported_names
 from .statements import Statements
 from .symbols import ScopeKind, SymbolTable
 
 
 def compile_source(source: str | bytes, filename: str) -> CodeObject:
-    """Compiles a module; raises CompileError for invalid or unsupported programs."""
+    """Compiles a program; raises CompileError for invalid or unsupported programs."""
+    return compile_module(source, filename, None)[0]
+
+
+def compile_module(
+    source: str | bytes, filename: str, package: str | None
+) -> tuple[CodeObject, list[str]]:
+    """Compiles a module of `package` (None: the main program): its code, and the modules its
+    import statements may load (frontend/imports.py)."""
     tree = _parse(source, filename)
+    absolutize(tree, package)
+    return _compile_tree(tree, source), imported_names(tree)
+
+
+def _compile_tree(tree: ast.Module, source: str | bytes) -> CodeObject:
     try:
         table = SymbolTable(tree)
         text = source if isinstance(source, str) else decode_source(source)

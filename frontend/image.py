@@ -1,6 +1,8 @@
 """The code image: the file the runtime loads (little-endian throughout).
 
-image: magic b"QKIMG\\0\\0\\0"; u32 version (3); str digest; str filename; code (module)
+image: magic b"QKIMG\\0\\0\\0"; u32 version (4); str digest; str filename; code (module);
+       u32 nmodules; nmodules x module, sorted by name (frontend/modules.py)
+module: str name (dotted); u8 is_package; str filename; code
 code:  str name; str qualname; u32 firstlineno, argcount, posonlyargcount, kwonlyargcount,
        flags, nlocals, stacksize, ncode; u32 units[ncode]; u32 lines[ncode];
        u32 spans[ncode]; u32 anchors[ncode] (the caret lines: frontend/carets.py);
@@ -15,12 +17,12 @@ str:   u32 byte length, UTF-8 bytes
 from __future__ import annotations
 
 import struct
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .codeobject import CodeObject, Const, ExceptionEntry
 
 MAGIC = b"QKIMG\0\0\0"
-VERSION = 3
+VERSION = 4
 
 (
     TAG_NONE,
@@ -36,10 +38,21 @@ VERSION = 3
 
 
 @dataclass
+class Module:
+    """A module the program may import, compiled with it."""
+
+    name: str
+    filename: str
+    is_package: bool
+    code: CodeObject
+
+
+@dataclass
 class Image:
     digest: str
     filename: str
     module: CodeObject
+    modules: list[Module] = field(default_factory=list)
 
 
 def write_image(image: Image) -> bytes:
@@ -48,6 +61,12 @@ def write_image(image: Image) -> bytes:
     _str(out, image.digest)
     _str(out, image.filename)
     _code(out, image.module)
+    _u32(out, len(image.modules))
+    for module in image.modules:
+        _str(out, module.name)
+        out.append(module.is_package)
+        _str(out, module.filename)
+        _code(out, module.code)
     return bytes(out)
 
 
@@ -135,6 +154,13 @@ def read_image(data: bytes) -> Image:
     if version != VERSION:
         raise ImageFormatError(f"unsupported image version {version}")
     image = Image(reader.str(), reader.str(), reader.code())
+    for _ in range(reader.u32()):
+        name = reader.str()
+        is_package = reader.take(1)[0]
+        if is_package > 1:
+            raise ImageFormatError(f"module {name}: bad package flag {is_package}")
+        filename = reader.str()
+        image.modules.append(Module(name, filename, is_package == 1, reader.code()))
     if reader.pos != len(data):
         raise ImageFormatError("trailing bytes after the module")
     return image

@@ -126,22 +126,24 @@ class Statements(Handlers):
             self.emit("RAISE_VARARGS", 1)
         self.bind(end)
 
+    # IMPORT_NAME imports a dotted name with its parents and pushes the last: `import a.b` binds
+    # a (imported again: now found at once), `import a.b as c` binds a.b.
     def import_statement(self, node: ast.Import) -> None:
         for alias in node.names:
-            if "." in alias.name:
-                raise unsupported(node, "import of a dotted module name")
             self.emit("IMPORT_NAME", self.name_index(alias.name))
-            self.store_name(alias.asname or alias.name)
+            if alias.asname is None and "." in alias.name:
+                self.emit("POP_TOP")
+                self.emit("IMPORT_NAME", self.name_index(alias.name.partition(".")[0]))
+            self.store_name(alias.asname or alias.name.partition(".")[0])
 
     def import_from(self, node: ast.ImportFrom) -> None:
         # Future features change nothing quack compiles (annotations are never evaluated).
         if node.module == "__future__":
             return
-        if node.level or node.module is None or "." in node.module:
-            raise unsupported(node, "relative or dotted import")
         if any(alias.name == "*" for alias in node.names):
             raise unsupported(node, "import *")
-        self.emit("IMPORT_NAME", self.name_index(node.module))
+        # Relative names left by frontend/imports.py keep their dots: they raise when run.
+        self.emit("IMPORT_NAME", self.name_index("." * node.level + (node.module or "")))
         for alias in node.names:
             self.emit("IMPORT_FROM", self.name_index(alias.name))
             self.store_name(alias.asname or alias.name)

@@ -37,7 +37,7 @@ from frontend.codeobject import (  # noqa: E402
 from frontend.compiler import compile_source  # noqa: E402
 from frontend.dis import disassemble  # noqa: E402
 from frontend.errors import CompileError  # noqa: E402
-from frontend.image import MAGIC, Image, read_image, write_image  # noqa: E402
+from frontend.image import MAGIC, Image, Module, read_image, write_image  # noqa: E402
 from frontend.instrs import EMITTABLE, Arg, arg_kind, stack_effect  # noqa: E402
 
 
@@ -927,7 +927,7 @@ def test_constants_are_deduplicated_by_type_and_value() -> None:
 def test_image_round_trip(name: str) -> None:
     module = compile_source((PROGRAMS / name).read_bytes(), name)
     data = write_image(Image(opcodes.DIGEST, name, module))
-    assert data.startswith(MAGIC + (3).to_bytes(4, "little"))
+    assert data.startswith(MAGIC + (4).to_bytes(4, "little"))
     image = read_image(data)
     assert (image.digest, image.filename) == (opcodes.DIGEST, name)
     assert disassemble(image.module) == disassemble(module)
@@ -980,7 +980,7 @@ def test_image_header_layout() -> None:
     data = write_image(Image("dg", "f.py", compile_source("", "f.py")))
     expected = (
         MAGIC
-        + (3).to_bytes(4, "little")
+        + (4).to_bytes(4, "little")
         + (2).to_bytes(4, "little")
         + b"dg"
         + (4).to_bytes(4, "little")
@@ -989,6 +989,24 @@ def test_image_header_layout() -> None:
         + b"<module>"
     )
     assert data.startswith(expected)
+    assert data.endswith((0).to_bytes(4, "little"))  # no modules
+
+
+def test_image_module_table_round_trip() -> None:
+    main = compile_source("import m\n", "main.py")
+    modules = [
+        Module("m", "/d/m.py", False, compile_source("X = 1\n", "/d/m.py")),
+        Module("p", "/d/p/__init__.py", True, compile_source("", "/d/p/__init__.py")),
+    ]
+    data = write_image(Image("dg", "main.py", main, modules))
+    image = read_image(data)
+    assert write_image(image) == data
+    assert [(m.name, m.filename, m.is_package) for m in image.modules] == [
+        ("m", "/d/m.py", False),
+        ("p", "/d/p/__init__.py", True),
+    ]
+    table = data[len(write_image(Image("dg", "main.py", main))) - 4 :]  # after the program
+    assert table.startswith((2).to_bytes(4, "little") + b"\1\0\0\0m" + b"\0" + b"\7\0\0\0/d/m.py")
 
 
 def run_cli(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[bytes]:
@@ -1027,8 +1045,6 @@ def test_cli_disassembles_sources_and_images(tmp_path: Path) -> None:
         ("x = b'1'\n", "1:5: unsupported: bytes literal"),
         ("x = 1j\n", "1:5: unsupported: complex literal"),
         ("async def f():\n    async with g():\n        pass\n", "1:1: unsupported: async function"),
-        ("import os.path\n", "1:1: unsupported: import of a dotted module name"),
-        ("from . import x\n", "1:1: unsupported: relative or dotted import"),
         ("from math import *\n", "1:1: unsupported: import *"),
         ("class C(metaclass=M):\n    pass\n", "1:9: unsupported: class keyword argument"),
         ("class C(*bases):\n    pass\n", "1:9: unsupported: starred base class"),

@@ -26,7 +26,7 @@ from conftest import OUT, ROOT, quack_env
 sys.path[:0] = [str(ROOT), str(OUT / "lib")]
 from frontend.carets import NO_CARETS  # noqa: E402
 from frontend.codeobject import CodeObject  # noqa: E402
-from frontend.image import Image, read_image, write_image  # noqa: E402
+from frontend.image import Image, Module, read_image, write_image  # noqa: E402
 
 # A function, a loop that runs long enough to be traced and compiled (threshold 16), strings
 # and calls: small, so that every truncation of its image (~550 bytes) can be run.
@@ -192,8 +192,26 @@ def null_before_callable(op: ModuleType, image: Image) -> list[int]:
     return code[:load] + code[null : null + 1] + code[load:null] + code[null + 1 :]
 
 
+def with_modules(data: bytes, *names: str) -> bytes:
+    """The image with modules of these names, each the program's own code, in its table."""
+    image = read_image(data)
+    image.modules = [Module(name, "m.py", False, image.module) for name in names]
+    return write_image(image)
+
+
+# One module's entry: its name "m", its package flag (not a package), its filename "m.py".
+MODULE_ENTRY = b"\1\0\0\0m" + b"\0" + b"\4\0\0\0m.py"
+
+
+def with_package_flag(data: bytes, flag: int) -> bytes:
+    """The image with one module whose package flag is `flag`."""
+    return with_modules(data, "m").replace(
+        MODULE_ENTRY, MODULE_ENTRY[:5] + bytes([flag]) + MODULE_ENTRY[6:]
+    )
+
+
 # name -> (the corruption, the reason image.c gives). Verifier cases change the module's own
-# code: it is the last thing read, so the reported offset is the end of the image.
+# code: the module table's count follows it, so the reported offset is 4 bytes before the end.
 HEADER_VERSION_AT = 8
 HEADER_DIGEST_AT = 12
 
@@ -341,7 +359,10 @@ CORRUPTIONS: dict[str, tuple[Callable[[bytes], bytes], str]] = {
         ),
         "a value that may not be an exception reaches an instruction that needs one",
     ),
-    "trailing_bytes": (lambda d: d + b"\0", "trailing bytes after the module"),
+    "trailing_bytes": (lambda d: d + b"\0", "trailing bytes after the modules"),
+    "module_package_flag": (lambda d: with_package_flag(d, 2), "bad module entry"),
+    "module_named_twice": (lambda d: with_modules(d, "m", "m"), "bad module name"),
+    "module_without_a_name": (lambda d: with_modules(d, ""), "bad module name"),
 }
 
 
@@ -353,8 +374,12 @@ def expected_offset(name: str, corrupted: bytes) -> int:
     if name == "wrong_digest":
         return HEADER_DIGEST_AT + 4 + 16
     if name == "trailing_bytes":
-        return len(corrupted) - 1  # it stopped where the module ended
-    return len(corrupted)
+        return len(corrupted) - 1  # it stopped where the module table ended
+    if name == "module_package_flag":
+        return corrupted.index(MODULE_ENTRY[:5] + b"\2") + 5  # at the flag
+    if name.startswith("module_"):
+        return len(corrupted)  # after the module's code
+    return len(corrupted) - 4
 
 
 def test_module_code_replacement_is_valid(

@@ -78,6 +78,14 @@ def run_quack(
     return result, stats
 
 
+def assert_same_run(
+    result: subprocess.CompletedProcess[str], expected: subprocess.CompletedProcess[str]
+) -> None:
+    assert result.stderr == expected.stderr
+    assert result.stdout == expected.stdout
+    assert result.returncode == expected.returncode
+
+
 def test_corpus_is_not_empty() -> None:
     assert len(PROGRAMS) >= 40
     assert len(ERROR_PROGRAMS) >= 3
@@ -88,9 +96,7 @@ def test_corpus_is_not_empty() -> None:
 def test_program_matches_cpython(quack: Path, program: Path, mode: str, tmp_path: Path) -> None:
     expected = cpython(program)
     result, stats = run_quack(quack, program, tmp_path, **MODES[mode])
-    assert result.stderr == expected.stderr
-    assert result.stdout == expected.stdout
-    assert result.returncode == expected.returncode
+    assert_same_run(result, expected)
     if program.stem in COLD:
         return
     if mode == "jit":
@@ -113,9 +119,7 @@ def test_program_clean_under_sanitizers(quack_asan: Path, program: Path, tmp_pat
     result, _ = run_quack(
         quack_asan, program, tmp_path, QUACK_JIT="1", QUACK_GC_STRESS="1", **EAGER
     )
-    assert result.stdout == expected.stdout
-    assert result.stderr == expected.stderr
-    assert result.returncode == expected.returncode
+    assert_same_run(result, expected)
 
 
 @pytest.mark.parametrize("mode", MODES)

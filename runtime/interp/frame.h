@@ -63,7 +63,8 @@ struct QkThread {
 
     QkValue globals;
     QkValue builtins;
-    QkValue modules; /* dict: name -> module, for import */
+    QkValue modules;       /* dict: name -> module, for import (sys.modules) */
+    QkValue image_modules; /* dict: name -> (code, is_package), the image's modules */
     /* LOAD_COMMON_BUILTIN's: the builtins as they were at startup (qk_thread_init). */
     QkValue common_builtins[QK_LOAD_COMMON_BUILTIN_COUNT];
 

@@ -6,7 +6,7 @@
 #include "image.h"
 #include "quack_metadata.h"
 
-#define IMAGE_VERSION 3
+#define IMAGE_VERSION 4
 #define MAX_NESTING 64
 
 typedef struct Reader {
@@ -656,6 +656,48 @@ static QkValue read_code(Reader *r) {
     return ok ? code : QK_NULL;
 }
 
+/* The modules the program may import (frontend/modules.py), into tstate->image_modules: name ->
+ * (code, is_package). Each module's code is named by its own file in tracebacks. */
+static void read_modules(Reader *r) {
+    QkThread *tstate = r->tstate;
+    QkValue name = QK_NULL, entry = QK_NULL;
+    uint32_t n;
+    if (read_u32(r, &n) < 0) {
+        return;
+    }
+    qk_root_push(tstate, &name);
+    qk_root_push(tstate, &entry);
+    if ((tstate->image_modules = qk_dict_new(tstate)) == QK_NULL) {
+        fail(r, "out of memory");
+    }
+    for (uint32_t i = 0; i < n && r->error == NULL; i++) {
+        if ((name = read_str(r)) == QK_NULL) {
+            break;
+        }
+        if (r->p >= r->end || *r->p > 1) {
+            fail(r, "bad module entry");
+            break;
+        }
+        QkValue is_package = qk_bool(*r->p++ == 1);
+        if ((r->filename = read_str(r)) == QK_NULL) {
+            break;
+        }
+        if ((entry = read_code(r)) == QK_NULL) {
+            break;
+        }
+        if (qk_as_str(name)->length == 0 || qk_dict_get(tstate->image_modules, name) != QK_NULL) {
+            fail(r, "bad module name");
+            break;
+        }
+        QkValue pair[2] = {entry, is_package}; /* the code stays rooted through entry */
+        if ((entry = qk_tuple_from_array(tstate, pair, 2)) == QK_NULL ||
+            qk_dict_set(tstate, tstate->image_modules, name, entry) < 0) {
+            fail(r, "out of memory");
+        }
+    }
+    qk_root_pop(tstate, 2);
+}
+
 QkValue qk_load_image(QkThread *tstate, const unsigned char *bytes, size_t size,
                       const char *source) {
     Reader r = {.tstate = tstate, .p = bytes, .end = bytes + size};
@@ -683,10 +725,14 @@ QkValue qk_load_image(QkThread *tstate, const unsigned char *bytes, size_t size,
     if (r.error == NULL && (r.filename = read_str(&r)) != QK_NULL) {
         code = read_code(&r);
     }
-    if (r.error == NULL && r.p != r.end) {
-        fail(&r, "trailing bytes after the module");
+    qk_root_push(tstate, &code);
+    if (r.error == NULL) {
+        read_modules(&r);
     }
-    qk_root_pop(tstate, 3);
+    if (r.error == NULL && r.p != r.end) {
+        fail(&r, "trailing bytes after the modules");
+    }
+    qk_root_pop(tstate, 4);
     if (r.error != NULL) {
         fprintf(stderr, "quack: %s: broken code image: %s (at byte %zu)\n", source, r.error,
                 (size_t)(r.p - bytes));

@@ -66,6 +66,7 @@ static void mark_roots(QkThread *tstate, MarkStack *stack) {
     mark_value(tstate->exception, stack);
     mark_value(tstate->exc_info, stack);
     mark_value(tstate->modules, stack);
+    mark_value(tstate->image_modules, stack);
     mark_value(tstate->globals, stack);
     mark_value(tstate->builtins, stack);
     for (size_t i = 0; i < QK_LOAD_COMMON_BUILTIN_COUNT; i++) {

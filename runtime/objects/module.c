@@ -1,4 +1,4 @@
-/* Modules: module objects, the built-in module table, and import. */
+/* Modules: module objects and the built-in module table (import itself: interp/import.c). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,11 +14,21 @@ static void module_traverse(QkObject *self, QkVisitFunc visit, void *arg) {
     visit(((QkModule *)self)->name, arg);
 }
 
+/* <module 'm' from '/path/m.py'>, or <module 'math' (built-in)>. */
 static QkValue module_repr(QkThread *tstate, QkValue self) {
-    char buffer[256];
-    snprintf(buffer, sizeof buffer, "<module '%s' (built-in)>",
-             qk_as_str(((QkModule *)self)->name)->data);
-    return qk_str_from_cstr(tstate, buffer);
+    QkModule *m = (QkModule *)self;
+    QkValue file = qk_dict_get(m->dict, QK_NAME(file));
+    QkBuf b = {0};
+    int failed = file != QK_NULL && qk_is_str(file)
+                     ? qk_buf_printf(tstate, &b, "<module '%s' from '%s'>",
+                                     qk_as_str(m->name)->data, qk_as_str(file)->data)
+                     : qk_buf_printf(tstate, &b, "<module '%s' (built-in)>",
+                                     qk_as_str(m->name)->data);
+    if (failed) {
+        qk_buf_free(&b);
+        return QK_NULL;
+    }
+    return qk_buf_finish(tstate, &b);
 }
 
 static QkValue module_getattr(QkThread *tstate, QkValue self, QkValue name) {
@@ -77,7 +87,7 @@ int qk_module_add(QkThread *tstate, QkValue module, const char *name, QkValue va
     return r;
 }
 
-/* ---- import ---- */
+/* ---- built-in modules ---- */
 
 static const struct {
     const char *name;
@@ -86,48 +96,19 @@ static const struct {
     {"math", qk_init_math},
 };
 
-/* The module, made on first import and kept in tstate->modules. */
-QkValue qk_import_name(QkThread *tstate, QkFrame *frame, uint32_t name_index) {
-    QkValue name = frame->code->names[name_index];
-    if (tstate->modules == QK_NULL) {
-        tstate->modules = qk_dict_new(tstate);
-        if (tstate->modules == QK_NULL) {
-            return QK_NULL;
-        }
-    }
-    QkValue module = qk_dict_get(tstate->modules, name);
-    if (module != QK_NULL) {
-        return module;
-    }
+QkValue qk_builtin_module_new(QkThread *tstate, const char *name) {
     for (size_t i = 0; i < sizeof builtin_modules / sizeof builtin_modules[0]; i++) {
-        if (strcmp(builtin_modules[i].name, qk_as_str(name)->data) != 0) {
+        if (strcmp(builtin_modules[i].name, name) != 0) {
             continue;
         }
-        module = qk_module_new(tstate, builtin_modules[i].name);
+        QkValue module = qk_module_new(tstate, name);
         if (module == QK_NULL) {
             return QK_NULL;
         }
         qk_root_push(tstate, &module);
-        int failed = builtin_modules[i].init(tstate, module) < 0 ||
-                     qk_dict_set(tstate, tstate->modules, name, module) < 0;
+        int failed = builtin_modules[i].init(tstate, module) < 0;
         qk_root_pop(tstate, 1);
         return failed ? QK_NULL : module;
     }
-    return qk_raise(tstate, &qk_exc_ModuleNotFoundError, "No module named '%s'",
-                    qk_as_str(name)->data);
-}
-
-QkValue qk_import_from(QkThread *tstate, QkFrame *frame, QkValue module, uint32_t name_index) {
-    QkValue name = frame->code->names[name_index];
-    QkValue v = qk_getattr(tstate, module, name);
-    if (v == QK_NULL && qk_isinstance(tstate->exception, &qk_exc_AttributeError)) {
-        QkValue module_name = qk_is_type(module, &qk_module_type) ? ((QkModule *)module)->name
-                                                                  : QK_NULL;
-        tstate->exception = QK_NULL;
-        return qk_raise(tstate, &qk_exc_ImportError,
-                        "cannot import name '%s' from '%s' (unknown location)",
-                        qk_as_str(name)->data,
-                        module_name != QK_NULL ? qk_as_str(module_name)->data : "?");
-    }
-    return v;
+    return QK_NONE;
 }

@@ -34,7 +34,8 @@
     X(ifloordiv, "__ifloordiv__") X(imod, "__imod__") X(ipow, "__ipow__") X(iand, "__iand__")   \
     X(ior, "__ior__") X(ixor, "__ixor__") X(ilshift, "__ilshift__") X(irshift, "__irshift__")   \
     X(imatmul, "__imatmul__") X(divmod, "__divmod__") X(rdivmod, "__rdivmod__")  \
-    X(enter, "__enter__") X(exit, "__exit__") X(new, "__new__")
+    X(enter, "__enter__") X(exit, "__exit__") X(new, "__new__") X(file, "__file__")             \
+    X(package, "__package__")
 
 enum {
 #define QK_NAME_ENUM(id, text) QK_NAME_##id,
@@ -73,7 +74,8 @@ void qk_function_str(QkValue callable, char *out, size_t size);
 typedef struct QkModule {
     QkObject ob;
     QkValue dict;
-    QkValue name; /* str */
+    QkValue name;      /* str */
+    bool initializing; /* its code is running (an import of it was circular) */
 } QkModule;
 
 /* staticmethod, classmethod: the wrapped callable; property: getter, setter, deleter, and the
@@ -196,6 +198,9 @@ bool qk_offer_suggestion(QkValue exc, char *out, size_t size);
 
 /* ---- module.c ---- */
 QkValue qk_module_new(QkThread *tstate, const char *name);
+/* The built-in module `name` (math), made and initialized; QK_NONE if there is no such module,
+ * QK_NULL on error. */
+QkValue qk_builtin_module_new(QkThread *tstate, const char *name);
 
 /* ---- builtin functions of the object model ---- */
 #define QK_MODEL_BUILTIN(name)                                                                     \

@@ -1,0 +1,5 @@
+FACTOR = 3
+
+
+def scale(x):
+    return x * FACTOR % 11

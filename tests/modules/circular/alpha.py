@@ -1,0 +1,4 @@
+start = "alpha started"
+import beta
+
+done = True

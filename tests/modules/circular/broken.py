@@ -1,0 +1,2 @@
+print("broken runs")
+value = 1 // 0

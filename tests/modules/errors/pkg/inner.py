@@ -1,0 +1,4 @@
+try:
+    from ... import plain
+except ImportError as error:
+    tried = str(error)

@@ -1,0 +1,4 @@
+# An uncaught exception raised while a module runs: the traceback goes through the import.
+import faulty
+
+print("not reached")
