@@ -65,6 +65,8 @@ struct QkThread {
     QkValue builtins;
     QkValue modules;       /* dict: name -> module, for import (sys.modules) */
     QkValue image_modules; /* dict: name -> (code, is_package), the image's modules */
+    char **argv;           /* sys.argv: the program, then its arguments */
+    int argc;
     /* LOAD_COMMON_BUILTIN's: the builtins as they were at startup (qk_thread_init). */
     QkValue common_builtins[QK_LOAD_COMMON_BUILTIN_COUNT];
 

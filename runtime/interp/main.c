@@ -160,8 +160,8 @@ static int read_trace_config(QkTraceConfig *config) {
 }
 
 static int usage(void) {
-    fputs("usage: quack [--stats] [--dump-traces] [--compile-bench] PROGRAM.py\n"
-          "       quack [--stats] [--dump-traces] [--compile-bench] --image IMAGE.qkimg\n"
+    fputs("usage: quack [--stats] [--dump-traces] [--compile-bench] PROGRAM.py [ARG...]\n"
+          "       quack [--stats] [--dump-traces] [--compile-bench] --image IMAGE.qkimg [ARG...]\n"
           "environment: QUACK_JIT=0|1 (default 1), QUACK_TIER2=0|1 (default 1),\n"
           "             QUACK_JIT_MEMORY=flip|dual (default flip), QUACK_JIT_THRESHOLD=N,\n"
           "             QUACK_EXIT_THRESHOLD=N, QUACK_TRACE_LENGTH=N, QUACK_SIDE_TRACES=N,\n"
@@ -174,7 +174,7 @@ static int usage(void) {
 }
 
 int main(int argc, char **argv) {
-    int print_stats = 0, is_image = 0, compile_bench = 0, dump_traces = 0;
+    int print_stats = 0, is_image = 0, compile_bench = 0, dump_traces = 0, program_args = argc;
     const char *path = NULL;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--stats") == 0) {
@@ -185,10 +185,12 @@ int main(int argc, char **argv) {
             compile_bench = 1;
         } else if (strcmp(argv[i], "--image") == 0) {
             is_image = 1;
-        } else if (argv[i][0] == '-' || path != NULL) {
+        } else if (argv[i][0] == '-') {
             return usage();
         } else {
             path = argv[i];
+            program_args = i;
+            break; /* the rest are the program's: sys.argv */
         }
     }
     if (path == NULL) {
@@ -221,6 +223,8 @@ int main(int argc, char **argv) {
     tstate.jit_enabled = tstate.tier2_enabled && env_long("QUACK_JIT", 1) != 0;
     tstate.trace_config = trace_config;
     tstate.dump_traces = dump_traces;
+    tstate.argv = argv + program_args;
+    tstate.argc = argc - program_args;
     FILE *perf_map = NULL;
     if (env_long("QUACK_PERF_MAP", 0) != 0) {
         char map_path[64];

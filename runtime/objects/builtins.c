@@ -11,8 +11,28 @@
 
 /* ---- output ---- */
 
-static void write_str(QkValue s) {
-    fwrite(qk_as_str(s)->data, 1, (size_t)qk_as_str(s)->length, stdout);
+/* Where print writes: a FILE (sys.stdout and the other streams), or any object's write method,
+ * called with each piece as CPython calls it. */
+typedef struct Output {
+    FILE *file;
+    QkValue write;
+} Output;
+
+static int output_text(QkThread *tstate, Output *out, QkValue s) {
+    if (out->file != NULL) {
+        fwrite(qk_as_str(s)->data, 1, (size_t)qk_as_str(s)->length, out->file);
+        return 0;
+    }
+    return qk_call(tstate, out->write, &s, 1, QK_NULL) == QK_NULL ? -1 : 0;
+}
+
+static int output_cstr(QkThread *tstate, Output *out, const char *text) {
+    if (out->file != NULL) {
+        fputs(text, out->file);
+        return 0;
+    }
+    QkValue s = qk_str_from_cstr(tstate, text);
+    return s == QK_NULL ? -1 : output_text(tstate, out, s);
 }
 
 /* sep and end: None (the default) or a str. */
@@ -43,21 +63,61 @@ static QkValue builtin_print(QkThread *tstate, QkValue self, QkValue *args, size
     if (str_or_none(tstate, kw[0], "sep", &sep) < 0 || str_or_none(tstate, kw[1], "end", &end) < 0) {
         return QK_NULL;
     }
-    for (size_t i = 0; i < npos; i++) {
-        if (i > 0) {
-            sep == QK_NULL ? (void)fputc(' ', stdout) : write_str(sep);
-        }
-        QkValue s = qk_str(tstate, args[i]);
-        if (s == QK_NULL) {
-            return QK_NULL;
-        }
-        write_str(s);
+    QkValue file = kw[2] == QK_NULL || kw[2] == QK_NONE ? QK_NULL : kw[2];
+    Output out = {.file = file == QK_NULL ? stdout : qk_stream_file(file), .write = QK_NULL};
+    qk_root_push(tstate, &out.write);
+    if (out.file == NULL) {
+        QkValue name = qk_str_from_cstr(tstate, "write");
+        out.write = name == QK_NULL ? QK_NULL : qk_getattr(tstate, file, name);
     }
-    end == QK_NULL ? (void)fputc('\n', stdout) : write_str(end);
+    int failed = out.file == NULL && out.write == QK_NULL;
+    for (size_t i = 0; i < npos && !failed; i++) {
+        if (i > 0) {
+            failed = sep == QK_NULL ? output_cstr(tstate, &out, " ") < 0
+                                    : output_text(tstate, &out, sep) < 0;
+        }
+        QkValue s = failed ? QK_NULL : qk_str(tstate, args[i]);
+        failed = s == QK_NULL || output_text(tstate, &out, s) < 0;
+    }
+    if (!failed) {
+        failed = end == QK_NULL ? output_cstr(tstate, &out, "\n") < 0
+                                : output_text(tstate, &out, end) < 0;
+    }
+    qk_root_pop(tstate, 1);
+    if (failed) {
+        return QK_NULL;
+    }
     if (kw[3] != QK_NULL && qk_truth(tstate, kw[3]) > 0) {
-        fflush(stdout);
+        out.file != NULL ? (void)fflush(out.file) : (void)0;
     }
     return QK_NONE;
+}
+
+/* input([prompt]): a line of stdin without its newline; EOFError at the end of the input. */
+static QkValue builtin_input(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                             QkValue kwnames) {
+    (void)self;
+    if (qk_check_args(tstate, "input", nargs, kwnames, 0, 1) < 0) {
+        return QK_NULL;
+    }
+    if (nargs == 1) {
+        QkValue prompt = qk_str(tstate, args[0]);
+        if (prompt == QK_NULL) {
+            return QK_NULL;
+        }
+        fwrite(qk_as_str(prompt)->data, 1, (size_t)qk_as_str(prompt)->length, stdout);
+    }
+    fflush(stdout);
+    QkValue line = qk_read_line(tstate, stdin);
+    if (line == QK_NULL) {
+        return QK_NULL;
+    }
+    int64_t n = qk_as_str(line)->length;
+    if (n == 0) {
+        return qk_raise(tstate, &qk_exc_EOFError, "EOF when reading a line");
+    }
+    return qk_as_str(line)->data[n - 1] == '\n' ? qk_str_new(tstate, qk_as_str(line)->data, n - 1)
+                                                 : line;
 }
 
 /* ---- one-argument functions ---- */
@@ -584,7 +644,7 @@ static QkBuiltin builtins[] = {
     {.name = "divmod", .func = builtin_divmod}, {.name = "pow", .func = builtin_pow},
     {.name = "globals", .func = builtin_globals}, {.name = "exit", .func = builtin_exit},
     {.name = "quit", .func = builtin_exit},     {.name = "locals", .func = builtin_locals},
-    {.name = "vars", .func = builtin_vars},
+    {.name = "vars", .func = builtin_vars},     {.name = "input", .func = builtin_input},
 };
 
 /* Types callable by name: calling one runs its `construct` slot. */

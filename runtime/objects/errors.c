@@ -237,8 +237,7 @@ int qk_exit_status(QkThread *tstate, QkValue exc) {
      * success, an int the status, anything else printed as the message of a failure. */
     tstate->exception = QK_NULL;
     qk_root_push(tstate, &exc);
-    QkTuple *args = qk_as_tuple(((QkException *)exc)->args);
-    QkValue code = args->size == 0 ? QK_NONE : args->size == 1 ? args->items[0] : (QkValue)args;
+    QkValue code = qk_system_exit_code(exc);
     int status = 0;
     if (qk_is_int_like(code)) {
         status = (int)qk_int_like_value(code);

@@ -124,6 +124,11 @@ static QkValue exception_repr(QkThread *tstate, QkValue self) {
 
 /* args, __cause__, __context__, __suppress_context__ and StopIteration's value live in the
  * object itself. */
+QkValue qk_system_exit_code(QkValue exc) {
+    QkTuple *args = args_of(exc);
+    return args->size == 0 ? QK_NONE : args->size == 1 ? args->items[0] : (QkValue)args;
+}
+
 static QkValue exception_getattr(QkThread *tstate, QkValue self, QkValue name) {
     QkException *exc = (QkException *)self;
     if (qk_str_equal(name, QK_NAME(args))) {
@@ -139,6 +144,9 @@ static QkValue exception_getattr(QkThread *tstate, QkValue self, QkValue name) {
     if (qk_isinstance(self, &qk_exc_StopIteration) && strcmp(qk_as_str(name)->data, "value") == 0) {
         QkTuple *args = args_of(self);
         return args->size > 0 ? args->items[0] : QK_NONE;
+    }
+    if (qk_isinstance(self, &qk_exc_SystemExit) && strcmp(qk_as_str(name)->data, "code") == 0) {
+        return qk_system_exit_code(self);
     }
     return qk_generic_getattr(tstate, self, name);
 }
@@ -185,6 +193,8 @@ QK_EXCEPTION(StopIteration, qk_exc_Exception)
 QK_EXCEPTION(AttributeError, qk_exc_Exception)
 QK_EXCEPTION(ImportError, qk_exc_Exception)
 QK_EXCEPTION(ModuleNotFoundError, qk_exc_ImportError)
+QK_EXCEPTION(EOFError, qk_exc_Exception)
+QK_EXCEPTION(OSError, qk_exc_Exception)
 
 QkType *const qk_exception_types[] = {
     &qk_exc_BaseException,     &qk_exc_Exception,         &qk_exc_KeyboardInterrupt,
@@ -195,7 +205,7 @@ QkType *const qk_exception_types[] = {
     &qk_exc_UnicodeError,      &qk_exc_RecursionError,    &qk_exc_NotImplementedError,
     &qk_exc_MemoryError,       &qk_exc_IndexError,        &qk_exc_KeyError,
     &qk_exc_StopIteration,     &qk_exc_AttributeError,    &qk_exc_ImportError,
-    &qk_exc_ModuleNotFoundError,
+    &qk_exc_ModuleNotFoundError, &qk_exc_EOFError,        &qk_exc_OSError,
 };
 const size_t qk_exception_type_count = sizeof qk_exception_types / sizeof qk_exception_types[0];
 

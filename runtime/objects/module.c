@@ -94,6 +94,7 @@ static const struct {
     int (*init)(QkThread *tstate, QkValue module);
 } builtin_modules[] = {
     {"math", qk_init_math},
+    {"sys", qk_init_sys},
 };
 
 QkValue qk_builtin_module_new(QkThread *tstate, const char *name) {

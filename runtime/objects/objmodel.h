@@ -4,6 +4,7 @@
 #define QUACK_OBJMODEL_H
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <stddef.h>
 
 #include "abstract.h"
@@ -50,7 +51,7 @@ extern QkValue qk_names[QK_NAME_COUNT];
 /* ---- the object model's types ---- */
 extern QkType qk_method_type, qk_method_descr_type, qk_module_type, qk_super_type,
     qk_property_type, qk_classmethod_type, qk_staticmethod_type, qk_member_type;
-extern QkType qk_exc_ImportError, qk_exc_ModuleNotFoundError, qk_exc_NotImplementedError,
+extern QkType qk_exc_ImportError, qk_exc_ModuleNotFoundError, qk_exc_EOFError, qk_exc_OSError, qk_exc_NotImplementedError,
     qk_exc_KeyboardInterrupt, qk_exc_SystemExit, qk_exc_GeneratorExit, qk_exc_UnicodeError;
 
 /* A function bound to an instance. */
@@ -125,6 +126,12 @@ bool qk_type_keeps_object_init(QkType *type);
 int qk_module_add(QkThread *tstate, QkValue module, const char *name, QkValue value);
 /* Fills the math module (math.c). */
 int qk_init_math(QkThread *tstate, QkValue module);
+/* Fills the sys module (sysmodule.c). Its streams are TextIOWrappers: qk_stream_file is the FILE
+ * one writes to (NULL for anything else), qk_read_line a line of a FILE ('' at its end). */
+int qk_init_sys(QkThread *tstate, QkValue module);
+extern QkType qk_stream_type;
+FILE *qk_stream_file(QkValue v);
+QkValue qk_read_line(QkThread *tstate, FILE *file);
 /* cls[key] (generic_alias.c): list[int] and the like as a GenericAlias, or the class's
  * __class_getitem__(key). */
 extern QkType qk_generic_alias_type;
@@ -189,6 +196,8 @@ extern QkType *const qk_exception_types[];
 extern const size_t qk_exception_type_count;
 /* A new exception of `type` with args (a tuple), no __init__ run. */
 QkValue qk_exception_new(QkThread *tstate, QkType *type, QkValue args);
+/* SystemExit.code: None, its one argument, or all of them (the exit status's source). */
+QkValue qk_system_exit_code(QkValue exc);
 
 /* ---- suggestions.c ---- */
 /* Records what a lookup that raised the exception was about (the first lookup only). */
