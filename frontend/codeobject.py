@@ -10,6 +10,7 @@ from typing import TypeAlias
 FLAG_VARARGS = 0x04
 FLAG_VARKEYWORDS = 0x08
 FLAG_GENERATOR = 0x20
+FLAG_HAS_DOCSTRING = 0x4000000  # consts[0] is the docstring (CPython 3.13's CO_HAS_DOCSTRING)
 
 
 @dataclass(frozen=True)

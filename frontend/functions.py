@@ -6,7 +6,7 @@ from __future__ import annotations
 import ast
 
 from .assembler import Label
-from .codeobject import FLAG_VARARGS, FLAG_VARKEYWORDS, CodeObject
+from .codeobject import FLAG_HAS_DOCSTRING, FLAG_VARARGS, FLAG_VARKEYWORDS, CodeObject
 from .errors import unsupported
 from .symbols import CLASS_CELL, ITER_PARAM, Scope
 from .targets import Targets
@@ -48,15 +48,19 @@ class Functions(Targets):
 
     def function_code(self, node: ast.FunctionDef | ast.Lambda, name: str) -> CodeObject:
         builder = self.nested(node, name)
+        docstring = None if isinstance(node, ast.Lambda) else ast.get_docstring(node, clean=True)
+        if docstring is not None:
+            builder.const(docstring)  # the first constant, as FLAG_HAS_DOCSTRING says
         builder.prologue()
         if isinstance(node, ast.Lambda):
             builder.expression(node.body)
             builder.emit("RETURN_VALUE")
         else:
-            builder.block(node.body)
+            builder.block(node.body[1:] if docstring is not None else node.body)
             builder.return_none(node.body[-1])
         args = node.args
         flags = (FLAG_VARARGS if args.vararg else 0) | (FLAG_VARKEYWORDS if args.kwarg else 0)
+        flags |= FLAG_HAS_DOCSTRING if docstring is not None else 0
         return builder.code_object(
             argcount=len(args.posonlyargs) + len(args.args),
             posonlyargcount=len(args.posonlyargs),

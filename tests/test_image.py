@@ -25,7 +25,7 @@ from conftest import OUT, ROOT, quack_env
 # The front end's image reader/writer, to build corruptions the verifier must catch one by one.
 sys.path[:0] = [str(ROOT), str(OUT / "lib")]
 from frontend.carets import NO_CARETS  # noqa: E402
-from frontend.codeobject import CodeObject  # noqa: E402
+from frontend.codeobject import FLAG_HAS_DOCSTRING, CodeObject  # noqa: E402
 from frontend.image import Image, Module, read_image, write_image  # noqa: E402
 
 # A function, a loop that runs long enough to be traced and compiled (threshold 16), strings
@@ -190,6 +190,15 @@ def null_before_callable(op: ModuleType, image: Image) -> list[int]:
     load, null = starts[at - 1], starts[at]
     assert code[load] & 0xFF == op.OPCODES["LOAD_GLOBAL"]
     return code[:load] + code[null : null + 1] + code[load:null] + code[null + 1 :]
+
+
+def with_module_flags(data: bytes, flags: int) -> bytes:
+    """The image with these flags added to the module's code (whose first constant is not a
+    str)."""
+    image = read_image(data)
+    assert not isinstance(image.module.consts[0], str)
+    image.module.flags |= flags
+    return write_image(image)
 
 
 def with_modules(data: bytes, *names: str) -> bytes:
@@ -360,6 +369,10 @@ CORRUPTIONS: dict[str, tuple[Callable[[bytes], bytes], str]] = {
         "a value that may not be an exception reaches an instruction that needs one",
     ),
     "trailing_bytes": (lambda d: d + b"\0", "trailing bytes after the modules"),
+    "docstring_flag_without_a_docstring": (
+        lambda d: with_module_flags(d, FLAG_HAS_DOCSTRING),
+        "docstring flag without a str first constant",
+    ),
     "module_package_flag": (lambda d: with_package_flag(d, 2), "bad module entry"),
     "module_named_twice": (lambda d: with_modules(d, "m", "m"), "bad module name"),
     "module_without_a_name": (lambda d: with_modules(d, ""), "bad module name"),

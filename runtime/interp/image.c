@@ -650,6 +650,9 @@ static QkValue read_code(Reader *r) {
     if (ok && !header_consistent(c)) {
         ok = fail(r, "inconsistent code header") == 0;
     }
+    if (ok && (c->flags & QK_CODE_HAS_DOCSTRING) && (c->nconsts == 0 || !qk_is_str(c->consts[0]))) {
+        ok = fail(r, "docstring flag without a str first constant") == 0;
+    }
     ok = ok && verify(r, c) == 0;
     qk_root_pop(r->tstate, 1);
     r->depth--;

@@ -91,6 +91,8 @@ int qk_for_each_from(QkThread *tstate, QkValue it,
 
 QkValue qk_getattr(QkThread *tstate, QkValue obj, QkValue name);
 int qk_setattr(QkThread *tstate, QkValue obj, QkValue name, QkValue value); /* NULL: del */
+/* obj.name into *out: 1 if found, 0 if it raised AttributeError (cleared), -1 on other errors. */
+int qk_lookup_attr(QkThread *tstate, QkValue obj, QkValue name, QkValue *out);
 /* obj.name for a call: a plain function found on the class comes back unbound, *self set to
  * obj; anything else comes back as the attribute with *self = QK_NULL. */
 QkValue qk_load_method(QkThread *tstate, QkValue obj, QkValue name, QkValue *self);

@@ -328,17 +328,29 @@ int qk_type_setattr(QkThread *tstate, QkValue type, QkValue name, QkValue value)
 
 /* ---- builtins ---- */
 
+int qk_lookup_attr(QkThread *tstate, QkValue obj, QkValue name, QkValue *out) {
+    *out = qk_getattr(tstate, obj, name);
+    if (*out != QK_NULL) {
+        return 1;
+    }
+    if (!qk_isinstance(tstate->exception, &qk_exc_AttributeError)) {
+        return -1;
+    }
+    tstate->exception = QK_NULL;
+    return 0;
+}
+
 QK_MODEL_BUILTIN(getattr) {
     (void)self;
     if (qk_check_args(tstate, "getattr", nargs, kwnames, 2, 3) < 0) {
         return QK_NULL;
     }
-    QkValue r = qk_getattr(tstate, args[0], args[1]);
-    if (r == QK_NULL && nargs == 3 && qk_isinstance(tstate->exception, &qk_exc_AttributeError)) {
-        tstate->exception = QK_NULL;
-        return args[2];
+    if (nargs == 2) {
+        return qk_getattr(tstate, args[0], args[1]);
     }
-    return r;
+    QkValue r;
+    int found = qk_lookup_attr(tstate, args[0], args[1], &r);
+    return found < 0 ? QK_NULL : found ? r : args[2];
 }
 
 QK_MODEL_BUILTIN(hasattr) {
@@ -346,14 +358,9 @@ QK_MODEL_BUILTIN(hasattr) {
     if (qk_check_args(tstate, "hasattr", nargs, kwnames, 2, 2) < 0) {
         return QK_NULL;
     }
-    QkValue r = qk_getattr(tstate, args[0], args[1]);
-    if (r == QK_NULL) {
-        if (!qk_isinstance(tstate->exception, &qk_exc_AttributeError)) {
-            return QK_NULL;
-        }
-        tstate->exception = QK_NULL;
-    }
-    return qk_bool(r != QK_NULL);
+    QkValue r;
+    int found = qk_lookup_attr(tstate, args[0], args[1], &r);
+    return found < 0 ? QK_NULL : qk_bool(found);
 }
 
 QK_MODEL_BUILTIN(setattr) {

@@ -121,8 +121,10 @@ static int slot_hash(QkThread *tstate, QkValue self, int64_t *hash) {
         qk_raise(tstate, &qk_exc_TypeError, "__hash__ method should return an integer");
         return -1;
     }
-    /* As CPython: the int's own hash, so hash(x) == hash(int result). */
-    *hash = qk_hash_int(qk_int_like_value(r));
+    /* As CPython's slot_tp_hash: an int that fits a machine word is the hash itself (-1, which
+     * means an error there, becomes -2). */
+    int64_t value = qk_int_like_value(r);
+    *hash = value == -1 ? -2 : value;
     return 0;
 }
 

@@ -353,10 +353,35 @@ int qk_dict_merge(QkThread *tstate, QkValue callable, QkValue dict, QkValue upda
     return dict_merge(tstate, dict, update, name);
 }
 
-/* dict.update(x) and dict(x): a dict, or an iterable of key/value pairs. */
+/* dict.update(m) and dict(m) for a mapping that is not a dict: what m.keys() gives, each with
+ * m[key]. */
+static int dict_update_from_keys(QkThread *tstate, QkValue dict, QkValue source, QkValue keys) {
+    QkValue key = QK_NULL, value = QK_NULL;
+    qk_root_push(tstate, &keys);
+    qk_root_push(tstate, &key);
+    qk_root_push(tstate, &value);
+    keys = qk_call(tstate, keys, NULL, 0, QK_NULL);
+    keys = keys == QK_NULL ? QK_NULL : qk_list_collect(tstate, keys);
+    int failed = keys == QK_NULL;
+    for (int64_t i = 0; !failed && i < qk_as_list(keys)->size; i++) {
+        key = qk_as_list(keys)->items[i];
+        value = qk_getitem(tstate, source, key);
+        failed = value == QK_NULL || qk_dict_setitem(tstate, dict, key, value) < 0;
+    }
+    qk_root_pop(tstate, 3);
+    return failed ? -1 : 0;
+}
+
+/* dict.update(x) and dict(x): a dict, a mapping (it has keys()), or an iterable of key/value
+ * pairs. */
 static int dict_update_from(QkThread *tstate, QkValue dict, QkValue source) {
     if (qk_is_dict(source)) {
         return dict_merge(tstate, dict, source, NULL);
+    }
+    QkValue keys, name = qk_str_from_cstr(tstate, "keys");
+    int found = name == QK_NULL ? -1 : qk_lookup_attr(tstate, source, name, &keys);
+    if (found != 0) {
+        return found < 0 ? -1 : dict_update_from_keys(tstate, dict, source, keys);
     }
     QkValue items = qk_list_collect(tstate, source);
     if (items == QK_NULL) {

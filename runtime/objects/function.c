@@ -71,24 +71,45 @@ static QkValue function_descr_get(QkThread *tstate, QkValue descr, QkValue obj) 
 }
 
 /* f.__name__, f.__qualname__, f.__module__, then what the program set on f. */
+/* __qualname__, __module__ and __doc__ assigned are in the function's dict; until then they come
+ * from its code and globals. */
 static QkValue function_getattr(QkThread *tstate, QkValue self, QkValue name) {
     QkFunction *f = (QkFunction *)self;
     if (qk_str_equal(name, QK_NAME(name))) {
         return f->name;
     }
+    QkValue attr = f->dict != QK_NULL ? qk_dict_get(f->dict, name) : QK_NULL;
+    if (attr != QK_NULL) {
+        return attr;
+    }
+    QkCode *code = (QkCode *)f->code;
     if (qk_str_equal(name, QK_NAME(qualname))) {
-        return ((QkCode *)f->code)->qualname;
+        return code->qualname;
     }
     if (qk_str_equal(name, QK_NAME(module))) {
         QkValue module = qk_dict_get(f->globals, QK_NAME(name));
         return module != QK_NULL ? module : QK_NONE;
     }
-    QkValue attr = f->dict != QK_NULL ? qk_dict_get(f->dict, name) : QK_NULL;
-    return attr != QK_NULL ? attr : qk_generic_getattr(tstate, self, name);
+    if (qk_str_equal(name, QK_NAME(doc))) {
+        return code->flags & QK_CODE_HAS_DOCSTRING ? code->consts[0] : QK_NONE;
+    }
+    return qk_generic_getattr(tstate, self, name);
 }
 
 static int function_setattr(QkThread *tstate, QkValue self, QkValue name, QkValue value) {
-    return qk_set_in_dict(tstate, &((QkFunction *)self)->dict, self, name, value);
+    QkFunction *f = (QkFunction *)self;
+    if (qk_str_equal(name, QK_NAME(name)) || qk_str_equal(name, QK_NAME(qualname))) {
+        if (value == QK_NULL || !qk_is_str(value)) {
+            qk_raise(tstate, &qk_exc_TypeError, "%s must be set to a string object",
+                     qk_as_str(name)->data);
+            return -1;
+        }
+        if (qk_str_equal(name, QK_NAME(name))) {
+            f->name = value;
+            return 0;
+        }
+    }
+    return qk_set_in_dict(tstate, &f->dict, self, name, value);
 }
 
 QkType qk_function_type = {

@@ -346,6 +346,7 @@ enum {
     QK_CODE_VARARGS = 0x04,
     QK_CODE_VARKEYWORDS = 0x08,
     QK_CODE_GENERATOR = 0x20,
+    QK_CODE_HAS_DOCSTRING = 0x4000000, /* consts[0] is the docstring */
 };
 
 /* How a local slot is used (QkCode.kinds): a plain local, a cell of this frame, or a free
