@@ -55,6 +55,7 @@ void qk_thread_fini(QkThread *tstate) {
     qk_free_all(tstate);
     free(tstate->trace_log.entries);
     free(tstate->datastack_base);
+    free(tstate->c_roots);
 }
 
 QkFrame *qk_frame_overflow(QkThread *tstate) {

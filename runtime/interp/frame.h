@@ -72,8 +72,8 @@ struct QkThread {
 
     /* The collector's pacing is in its heap (runtime/objects/gc.c). */
     int gc_stress; /* QUACK_GC_STRESS=1: collect at every allocation (finds unrooted values) */
-    QkValue *c_roots[QK_MAX_C_ROOTS];
-    int n_c_roots;
+    QkValue **c_roots;
+    int n_c_roots, c_roots_capacity;
 
     /* Tier 2. */
     int tier2_enabled, jit_enabled;

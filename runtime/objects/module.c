@@ -95,6 +95,7 @@ static const struct {
 } builtin_modules[] = {
     {"math", qk_init_math},
     {"sys", qk_init_sys},
+    {"time", qk_init_time},
 };
 
 QkValue qk_builtin_module_new(QkThread *tstate, const char *name) {

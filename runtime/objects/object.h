@@ -226,8 +226,8 @@ static inline QkObject *qk_alloc(QkThread *tstate, QkType *type, size_t size) {
     return qk_alloc_slow(tstate, type, size);
 }
 
-/* Roots held by C code between allocations (helpers that allocate more than once). */
-#define QK_MAX_C_ROOTS 256
+/* Roots held by C code between allocations (helpers that allocate more than once). The list
+ * grows: C calls nest as deep as the recursion limit lets Python code call through them. */
 void qk_root_push(QkThread *tstate, QkValue *slot);
 void qk_root_pop(QkThread *tstate, int n);
 

@@ -129,6 +129,8 @@ int qk_init_math(QkThread *tstate, QkValue module);
 /* Fills the sys module (sysmodule.c). Its streams are TextIOWrappers: qk_stream_file is the FILE
  * one writes to (NULL for anything else), qk_read_line a line of a FILE ('' at its end). */
 int qk_init_sys(QkThread *tstate, QkValue module);
+/* Fills the time module (timemodule.c): time, perf_counter, monotonic, process_time, sleep. */
+int qk_init_time(QkThread *tstate, QkValue module);
 extern QkType qk_stream_type;
 FILE *qk_stream_file(QkValue v);
 QkValue qk_read_line(QkThread *tstate, FILE *file);
