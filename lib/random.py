@@ -4,6 +4,8 @@ the same algorithms on top of it, so a program seeded with the same int draws th
 Seeds are ints (as CPython: their absolute value, in 32-bit words), floats (their hash), or None
 (the time). str and bytes seeds, which CPython hashes with SHA-512, are refused."""
 
+from bisect import bisect as _bisect
+from itertools import accumulate as _accumulate
 from math import ceil as _ceil
 from math import cos as _cos
 from math import exp as _exp
@@ -11,9 +13,6 @@ from math import floor as _floor
 from math import log as _log
 from math import sin as _sin
 from math import sqrt as _sqrt
-
-from bisect import bisect as _bisect
-from itertools import accumulate as _accumulate
 
 _N = 624
 _M = 397
@@ -104,8 +103,7 @@ class Random:
             a = hash(a)
         elif not isinstance(a, int):
             raise TypeError(
-                "The only supported seed types are: None,\n"
-                "int, float, str, bytes, and bytearray."
+                "The only supported seed types are: None,\nint, float, str, bytes, and bytearray."
                 if not isinstance(a, str)
                 else "quack's random takes int, float and None seeds, not str"
             )
@@ -198,9 +196,7 @@ class Random:
 
     def sample(self, population, k, *, counts=None):
         if isinstance(population, (set, frozenset)):
-            raise TypeError(
-                "Population must be a sequence.  For dicts or sets, use sorted(d)."
-            )
+            raise TypeError("Population must be a sequence.  For dicts or sets, use sorted(d).")
         n = len(population)
         if counts is not None:
             cum_counts = list(_accumulate(counts))
