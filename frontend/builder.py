@@ -86,6 +86,9 @@ class BuilderBase(ABC):
     def block(self, body: list[ast.stmt]) -> None: ...
 
     @abstractmethod
+    def setup_annotations(self, body: list[ast.stmt]) -> None: ...
+
+    @abstractmethod
     def store(self, target: ast.expr) -> None: ...
 
     @abstractmethod

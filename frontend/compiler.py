@@ -34,6 +34,7 @@ def _compile_tree(tree: ast.Module, source: str | bytes) -> CodeObject:
         table = SymbolTable(tree)
         text = source if isinstance(source, str) else decode_source(source)
         builder = CodeBuilder(table, table.module, "<module>", "", 1, source_lines(text))
+        builder.setup_annotations(tree.body)
         builder.block(tree.body)
         if tree.body:
             builder.return_none(tree.body[-1])

@@ -128,6 +128,7 @@ class Functions(Targets):
         builder.emit("STORE_NAME", builder.name_index("__module__"))
         builder.load_const(builder.qualname)
         builder.emit("STORE_NAME", builder.name_index("__qualname__"))
+        builder.setup_annotations(node.body)
         builder.block(node.body)
         if CLASS_CELL in builder.scope.cells:
             builder.emit("LOAD_CLOSURE", builder.scope.slot(CLASS_CELL))

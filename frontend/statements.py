@@ -8,6 +8,7 @@ from .assembler import Label
 from .builder import Block, BlockKind
 from .errors import unsupported
 from .handlers import Handlers
+from .symbols import ANNOTATIONS, ScopeKind
 from .unsupported import describe
 
 
@@ -31,10 +32,7 @@ class Statements(Handlers):
                 self.store(target)
             self.store(node.targets[-1])
         elif isinstance(node, ast.AnnAssign):
-            # The annotation is not evaluated; without a value nothing happens.
-            if node.value is not None:
-                self.expression(node.value)
-                self.store(node.target)
+            self.annotated_assignment(node)
         elif isinstance(node, ast.AugAssign):
             self.augmented_assignment(node)
         elif isinstance(node, ast.Delete):
@@ -71,6 +69,31 @@ class Statements(Handlers):
         elif not isinstance(node, (ast.Pass, ast.Global, ast.Nonlocal)):
             # `global` and `nonlocal` only matter to scope analysis (symbols.py).
             raise unsupported(node, describe(node))
+
+    def setup_annotations(self, body: list[ast.stmt]) -> None:
+        """A module or class body with annotated names starts with an empty __annotations__, as
+        CPython's SETUP_ANNOTATIONS makes it."""
+        if _has_annotations(body):
+            self.emit("BUILD_MAP", 0)
+            self.store_name(ANNOTATIONS)
+
+    def annotated_assignment(self, node: ast.AnnAssign) -> None:
+        """`x: T = v`: v is stored first; in a module or class, T is then evaluated (kept as its
+        source under `from __future__ import annotations`) into __annotations__['x']. A
+        function's annotations are never evaluated."""
+        if node.value is not None:
+            self.expression(node.value)
+            self.store(node.target)
+        if not node.simple or self.scope.kind is ScopeKind.FUNCTION:
+            return
+        assert isinstance(node.target, ast.Name)
+        if self.table.future_annotations:
+            self.load_const(ast.unparse(node.annotation))
+        else:
+            self.expression(node.annotation)
+        self.load_name(ANNOTATIONS)
+        self.load_const(node.target.id)
+        self.emit("STORE_SUBSCR")
 
     def if_statement(self, node: ast.If) -> None:
         orelse = Label()
@@ -148,3 +171,18 @@ class Statements(Handlers):
             self.emit("IMPORT_FROM", self.name_index(alias.name))
             self.store_name(alias.asname or alias.name)
         self.emit("POP_TOP")
+
+
+def _has_annotations(body: list[ast.stmt]) -> bool:
+    """Whether a simple annotated name is in the body, nested blocks included but not nested
+    functions or classes (CPython's find_ann)."""
+    for node in body:
+        if isinstance(node, ast.AnnAssign) and node.simple:
+            return True
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        blocks = [getattr(node, name, []) for name in ("body", "orelse", "finalbody")]
+        blocks += [handler.body for handler in getattr(node, "handlers", [])]
+        if any(isinstance(block, list) and _has_annotations(block) for block in blocks):
+            return True
+    return False

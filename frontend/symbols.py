@@ -100,11 +100,21 @@ class Scope:
         return [i for i, k in enumerate(self.kinds) if k is SlotKind.CELL]
 
 
+ANNOTATIONS = "__annotations__"
+
+
 class SymbolTable:
     """The scopes of a module, looked up by the AST node that opens them."""
 
     def __init__(self, module: ast.Module) -> None:
         self.scopes: dict[ast.AST, Scope] = {}
+        # `from __future__ import annotations` (PEP 563): annotations are kept as their source.
+        self.future_annotations = any(
+            isinstance(node, ast.ImportFrom)
+            and node.module == "__future__"
+            and any(alias.name == "annotations" for alias in node.names)
+            for node in module.body
+        )
         self.module = self._open(module, ScopeKind.MODULE, None)
         _Collector(self).visit_body(module.body, self.module)
         _resolve(self.module)
@@ -169,6 +179,12 @@ class _Collector:
                 scope.bound[alias.asname or alias.name.partition(".")[0]] = None
         elif isinstance(node, ast.ExceptHandler) and node.name:
             scope.bound[node.name] = None
+        elif (
+            isinstance(node, ast.AnnAssign) and node.simple and scope.kind is not ScopeKind.FUNCTION
+        ):
+            # The annotation goes into the namespace's __annotations__ (statements.py).
+            scope.bound[ANNOTATIONS] = None
+            scope.used[ANNOTATIONS] = None
         elif isinstance(node, (ast.Yield, ast.YieldFrom, ast.Await)):
             scope.is_generator = True
 
