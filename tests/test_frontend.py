@@ -625,45 +625,55 @@ def test_imports_assert_raise_annotations_and_f_strings() -> None:
     assert dis(source) == listing(
         """
         code <module> line 1: argcount 0, nlocals 0, stacksize 3
-             0     2  IMPORT_NAME              0  (math)
-             1     2  STORE_GLOBAL             1  (m)
-             2     3  IMPORT_NAME              0  (math)
-             3     3  IMPORT_FROM              2  (sqrt)
-             4     3  STORE_GLOBAL             2  (sqrt)
-             5     3  IMPORT_FROM              3  (pi)
-             6     3  STORE_GLOBAL             4  (P)
-             7     3  POP_TOP
-             8     4  LOAD_GLOBAL              5  (x)
-            11     4  TO_BOOL
-            13     4  POP_JUMP_IF_TRUE         7  (to 21)
-            14     4  LOAD_ASSERTION_ERROR
-            15     4  PUSH_NULL
-            16     4  LOAD_CONST               0  ('msg')
-            17     4  CALL                     1
-            20     4  RAISE_VARARGS            1
-            21     5  LOAD_GLOBAL              6  (E)
-            24     5  LOAD_GLOBAL              7  (F)
-            27     5  RAISE_VARARGS            2
-            28     6  LOAD_GLOBAL              8  (a)
-            31     6  LOAD_GLOBAL              9  (b)
-            34     6  IS_OP                    1  (is not)
-            35     6  POP_JUMP_IF_FALSE       20  (to 56)
-            36     6  LOAD_GLOBAL             10  (c)
-            39     6  LOAD_GLOBAL             11  (d)
-            42     6  CONTAINS_OP              1  (not in)
-            43     6  POP_JUMP_IF_FALSE       12  (to 56)
-            44     6  LOAD_GLOBAL              5  (x)
-            47     6  CONVERT_VALUE            2  (!r)
-            48     6  LOAD_CONST               1  ('>')
-            49     6  LOAD_GLOBAL             12  (w)
-            52     6  FORMAT_SIMPLE
-            53     6  BUILD_STRING             2
-            54     6  FORMAT_WITH_SPEC
-            55     6  JUMP_FORWARD             1  (to 57)
-            56     6  LOAD_CONST               2  ((1, 2.5, Ellipsis))
-            57     6  STORE_GLOBAL            13  (z)
-            58     7  LOAD_CONST               3  (None)
-            59     7  RETURN_VALUE
+             0     1  BUILD_MAP                0
+             1     1  STORE_GLOBAL             0  (__annotations__)
+             2     2  IMPORT_NAME              1  (math)
+             3     2  STORE_GLOBAL             2  (m)
+             4     3  IMPORT_NAME              1  (math)
+             5     3  IMPORT_FROM              3  (sqrt)
+             6     3  STORE_GLOBAL             3  (sqrt)
+             7     3  IMPORT_FROM              4  (pi)
+             8     3  STORE_GLOBAL             5  (P)
+             9     3  POP_TOP
+            10     4  LOAD_GLOBAL              6  (x)
+            13     4  TO_BOOL
+            15     4  POP_JUMP_IF_TRUE         7  (to 23)
+            16     4  LOAD_ASSERTION_ERROR
+            17     4  PUSH_NULL
+            18     4  LOAD_CONST               0  ('msg')
+            19     4  CALL                     1
+            22     4  RAISE_VARARGS            1
+            23     5  LOAD_GLOBAL              7  (E)
+            26     5  LOAD_GLOBAL              8  (F)
+            29     5  RAISE_VARARGS            2
+            30     6  LOAD_GLOBAL              9  (a)
+            33     6  LOAD_GLOBAL             10  (b)
+            36     6  IS_OP                    1  (is not)
+            37     6  POP_JUMP_IF_FALSE       20  (to 58)
+            38     6  LOAD_GLOBAL             11  (c)
+            41     6  LOAD_GLOBAL             12  (d)
+            44     6  CONTAINS_OP              1  (not in)
+            45     6  POP_JUMP_IF_FALSE       12  (to 58)
+            46     6  LOAD_GLOBAL              6  (x)
+            49     6  CONVERT_VALUE            2  (!r)
+            50     6  LOAD_CONST               1  ('>')
+            51     6  LOAD_GLOBAL             13  (w)
+            54     6  FORMAT_SIMPLE
+            55     6  BUILD_STRING             2
+            56     6  FORMAT_WITH_SPEC
+            57     6  JUMP_FORWARD             1  (to 59)
+            58     6  LOAD_CONST               2  ((1, 2.5, Ellipsis))
+            59     6  STORE_GLOBAL            14  (z)
+            60     6  LOAD_CONST               3  ('int')
+            61     6  LOAD_GLOBAL              0  (__annotations__)
+            64     6  LOAD_CONST               4  ('z')
+            65     6  STORE_SUBSCR
+            67     7  LOAD_CONST               3  ('int')
+            68     7  LOAD_GLOBAL              0  (__annotations__)
+            71     7  LOAD_CONST               5  ('q')
+            72     7  STORE_SUBSCR
+            74     7  LOAD_CONST               6  (None)
+            75     7  RETURN_VALUE
         """
     )
 
