@@ -1056,6 +1056,8 @@ def test_cli_disassembles_sources_and_images(tmp_path: Path) -> None:
         ("x = 1j\n", "1:5: unsupported: complex literal"),
         ("async def f():\n    async with g():\n        pass\n", "1:1: unsupported: async function"),
         ("from math import *\n", "1:1: unsupported: import *"),
+        # CPython gives a bad coding declaration no column (-1): reported at column 1.
+        ("# coding: nonsense\nx = 1\n", "1:1: error: unknown encoding: nonsense"),
         ("class C(metaclass=M):\n    pass\n", "1:9: unsupported: class keyword argument"),
         ("class C(*bases):\n    pass\n", "1:9: unsupported: starred base class"),
         ("async def f():\n    pass\n", "1:1: unsupported: async function"),
