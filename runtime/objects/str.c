@@ -1484,6 +1484,12 @@ static const QkMethodDef str_methods[] = {
     {"rpartition", str_rpartition},
     {"splitlines", str_splitlines},
     {"expandtabs", str_expandtabs},
+    {"translate", qk_str_translate},
+    {NULL, NULL},
+};
+
+static const QkMethodDef str_staticmethods[] = {
+    {"maketrans", qk_str_maketrans},
     {NULL, NULL},
 };
 
@@ -1502,4 +1508,5 @@ QkType qk_str_type = {
     .iter = str_iter,
     .construct = str_construct,
     .methods = str_methods,
+    .staticmethods = str_staticmethods,
 };

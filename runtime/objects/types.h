@@ -120,6 +120,11 @@ QkValue qk_str_from_codepoint(QkThread *tstate, uint32_t cp);
 /* The str of one character given as UTF-8 (shared for ASCII). */
 QkValue qk_str_char(QkThread *tstate, const char *utf8, int64_t length);
 QkValue qk_str_mod(QkThread *tstate, QkValue format, QkValue args); /* format.c: str % args */
+/* str.maketrans (a static method) and str.translate (translate.c). */
+QkValue qk_str_maketrans(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                         QkValue kwnames);
+QkValue qk_str_translate(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                         QkValue kwnames);
 /* The empty string, and one-character ASCII strings, shared. */
 QkValue qk_str_empty(QkThread *tstate);
 

@@ -28,7 +28,7 @@ def generate(n, seed):
     return lines
 
 
-lines = generate(1500, 99)
+lines = generate(150, 99)
 statuses = Counter()
 bytes_by_path = defaultdict(int)
 hits_by_ip = Counter()
