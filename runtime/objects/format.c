@@ -215,30 +215,37 @@ static int format_int(QkThread *tstate, QkBuf *out, QkValue value, const Spec *s
     }
     int base = type == 'b' ? 2 : type == 'o' ? 8 : (type == 'x' || type == 'X') ? 16 : 10;
     bool negative;
-    char *magnitude = qk_long_digits(tstate, value, base, &negative);
-    if (magnitude == NULL) {
+    char small[QK_SMALL_DIGITS];
+    char *digits = qk_long_digits(tstate, value, base, &negative, small);
+    if (digits == NULL) {
         return -1;
     }
-    size_t n = strlen(magnitude);
+    size_t n = strlen(digits);
+    for (size_t i = 0; type == 'X' && i < n; i++) {
+        digits[i] = (char)toupper((unsigned char)digits[i]);
+    }
     /* %-format's precision: at least that many digits. */
     size_t zeros = s->int_precision && s->precision > (int64_t)n ? (size_t)s->precision - n : 0;
-    char *digits = malloc(zeros + n + 1);
-    if (digits == NULL) {
-        free(magnitude);
+    char *padded = zeros == 0 ? digits : malloc(zeros + n + 1);
+    if (padded == NULL) {
         qk_raise(tstate, &qk_exc_MemoryError, "out of memory");
-        return -1;
+    } else if (padded != digits) {
+        memset(padded, '0', zeros);
+        memcpy(padded + zeros, digits, n + 1);
     }
-    memset(digits, '0', zeros);
-    for (size_t i = 0; i <= n; i++) {
-        digits[zeros + i] = type == 'X' ? (char)toupper((unsigned char)magnitude[i]) : magnitude[i];
-    }
-    free(magnitude);
     const char *prefix = "";
     if (s->alternate) {
         prefix = base == 2 ? "0b" : base == 8 ? "0o" : type == 'X' ? "0X" : base == 16 ? "0x" : "";
     }
-    int r = emit_number(tstate, out, negative, prefix, digits, "", base == 10 ? 3 : 4, s);
-    free(digits);
+    int r = padded == NULL ? -1
+                           : emit_number(tstate, out, negative, prefix, padded, "",
+                                         base == 10 ? 3 : 4, s);
+    if (padded != digits) {
+        free(padded);
+    }
+    if (digits != small) {
+        free(digits);
+    }
     return r;
 }
 

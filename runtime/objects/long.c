@@ -994,25 +994,29 @@ static const char max_digits_error[] =
     "Exceeds the limit (%d digits) for integer string conversion; use "
     "sys.set_int_max_str_digits() to increase the limit";
 
-char *qk_long_digits(QkThread *tstate, QkValue v, int base, bool *negative) {
+/* Room for size bytes: small when it has it. */
+static char *digit_space(QkThread *tstate, size_t size, char *small) {
+    char *s = size <= QK_SMALL_DIGITS ? small : malloc(size);
+    if (s == NULL) {
+        qk_raise(tstate, &qk_exc_MemoryError, "out of memory");
+    }
+    return s;
+}
+
+char *qk_long_digits(QkThread *tstate, QkValue v, int base, bool *negative,
+                     char small[QK_SMALL_DIGITS]) {
     static const char chars[] = "0123456789abcdef";
     Num x;
     num_view(v, &x);
     *negative = x.neg;
     if (x.n == 0) {
-        char *s = malloc(2);
-        if (s == NULL) {
-            qk_raise(tstate, &qk_exc_MemoryError, "out of memory");
-            return NULL;
-        }
-        return strcpy(s, "0");
+        return strcpy(small, "0");
     }
     if (base != 10) {
         int k = base == 2 ? 1 : base == 8 ? 3 : 4;
         int64_t bits = qk_long_bit_length(v), len = (bits + k - 1) / k;
-        char *s = malloc((size_t)len + 1);
+        char *s = digit_space(tstate, (size_t)len + 1, small);
         if (s == NULL) {
-            qk_raise(tstate, &qk_exc_MemoryError, "out of memory");
             return NULL;
         }
         for (int64_t i = 0; i < len; i++) {
@@ -1038,11 +1042,9 @@ char *qk_long_digits(QkThread *tstate, QkValue v, int base, bool *negative) {
     if (!num_copy(tstate, &x, 0, &w)) {
         return NULL;
     }
-    size_t cap = (size_t)x.n * 10 + 2;
-    char *s = malloc(cap);
+    char *s = digit_space(tstate, (size_t)x.n * 10 + 2, small);
     if (s == NULL) {
         num_free(&w);
-        qk_raise(tstate, &qk_exc_MemoryError, "out of memory");
         return NULL;
     }
     size_t len = 0;
@@ -1061,7 +1063,9 @@ char *qk_long_digits(QkThread *tstate, QkValue v, int base, bool *negative) {
     }
     num_free(&w);
     if (len > QK_MAX_STR_DIGITS) {
-        free(s);
+        if (s != small) {
+            free(s);
+        }
         qk_raise(tstate, &qk_exc_ValueError, max_digits_error, QK_MAX_STR_DIGITS);
         return NULL;
     }
@@ -1081,6 +1085,14 @@ QkValue qk_long_from_digit_values(QkThread *tstate, const uint8_t *digits, int64
                         "Exceeds the limit (%d digits) for integer string conversion: value has "
                         "%" PRId64 " digits; use sys.set_int_max_str_digits() to increase the limit",
                         QK_MAX_STR_DIGITS, n);
+    }
+    /* Up to 12 digits (36**12 < 2**63) fit a small int: no digit array. */
+    if (n <= 12) {
+        int64_t v = 0;
+        for (int64_t i = 0; i < n; i++) {
+            v = v * base + digits[i];
+        }
+        return qk_int_result(tstate, negative ? -v : v);
     }
     /* Chunks of k digits, base**k < 2**30, each folded in by one multiply-add pass. */
     int k = 0;

@@ -55,9 +55,12 @@ double qk_long_frexp(QkValue v, int64_t *e);
 QkValue qk_long_from_double(QkThread *tstate, double d);
 /* The int for a 128-bit value: what 64-bit helpers (math.comb, sum) widen into. */
 QkValue qk_long_from_i128(QkThread *tstate, __int128 v);
-/* The magnitude's digits in base 2, 8, 10 or 16 (lower case), malloc'd and NUL-terminated, with
- * *negative set; base 10 raises ValueError past QK_MAX_STR_DIGITS digits. NULL on error. */
-char *qk_long_digits(QkThread *tstate, QkValue v, int base, bool *negative);
+/* The magnitude's digits in base 2, 8, 10 or 16 (lower case), NUL-terminated, with *negative
+ * set: in small when they fit (a small int's always do), else in malloc'd memory the caller frees.
+ * Base 10 raises ValueError past QK_MAX_STR_DIGITS digits. NULL on error. */
+#define QK_SMALL_DIGITS 72
+char *qk_long_digits(QkThread *tstate, QkValue v, int base, bool *negative,
+                     char small[QK_SMALL_DIGITS]);
 /* The int the digit values digits[0..n) (most significant first, each < base) stand for,
  * negated if negative; base 2..36. Raises CPython's ValueError past QK_MAX_STR_DIGITS digits for
  * a base that is not a power of two. */

@@ -687,10 +687,13 @@ QK_MATH_FUNCTION(ldexp) {
     if (real_arg(tstate, args[0], &x) < 0) {
         return QK_NULL;
     }
-    if (!qk_is_int_like(args[1])) {
+    if (!qk_is_anyint(args[1])) {
         return qk_raise(tstate, &qk_exc_TypeError, "Expected an int as second argument to ldexp.");
     }
-    int64_t e = qk_int_like_value(args[1]);
+    int64_t e;
+    if (!qk_long_as_int64(args[1], &e)) {
+        e = qk_long_compare(args[1], qk_from_int(0)) < 0 ? INT64_MIN : INT64_MAX;
+    }
     /* Exponents beyond any double's range saturate, as CPython clamps them. */
     double r = ldexp(x, e > INT32_MAX ? INT32_MAX : e < INT32_MIN ? INT32_MIN : (int)e);
     if (isinf(r) && isfinite(x)) {

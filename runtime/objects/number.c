@@ -33,7 +33,7 @@ int qk_as_double(QkThread *tstate, QkValue v, double *out) {
     return 0;
 }
 
-int qk_index(QkThread *tstate, QkValue v, int64_t *out) {
+int qk_index_slow(QkThread *tstate, QkValue v, int64_t *out) {
     if (qk_is_int_like(v)) {
         *out = qk_int_like_value(v);
         return 0;
@@ -235,7 +235,8 @@ QkValue qk_int_number(QkThread *tstate, uint32_t op, QkValue lhs, QkValue rhs) {
         return qk_float_new(tstate, int_true_divide(qk_int_like_value(lhs), b));
     }
     /* A negative exponent makes a float (CPython converts both operands first). */
-    if (op == QK_BINARY_OP_POWER && qk_long_compare(rhs, qk_from_int(0)) < 0) {
+    if (op == QK_BINARY_OP_POWER && (small ? qk_int_like_value(rhs) < 0
+                                           : qk_long_compare(rhs, qk_from_int(0)) < 0)) {
         double x, y;
         if (qk_as_double(tstate, lhs, &x) < 0 || qk_as_double(tstate, rhs, &y) < 0) {
             return QK_NULL;
@@ -592,8 +593,10 @@ static QkValue int_from_numeral(QkThread *tstate, QkValue s, const char *numeral
         /* Base 0 forbids leading zeros in a non-zero decimal ("010"). */
         leading_zero_only = end - p > 1 && p[0] == '0';
     }
-    /* The digits' values, most significant first (the numeral is at least as long). */
-    uint8_t *values = malloc((size_t)(end - p) + 1);
+    /* The digits' values, most significant first (the numeral is at least as long); a short
+     * numeral's on the stack. */
+    uint8_t short_values[64];
+    uint8_t *values = end - p <= 64 ? short_values : malloc((size_t)(end - p));
     if (values == NULL) {
         return qk_raise(tstate, &qk_exc_MemoryError, "out of memory");
     }
@@ -608,17 +611,21 @@ static QkValue int_from_numeral(QkThread *tstate, QkValue s, const char *numeral
         nonzero |= d != 0;
         values[n++] = (uint8_t)d;
     }
-    if (!ok || (leading_zero_only && nonzero)) {
+    QkValue r = QK_NULL;
+    if (ok && !(leading_zero_only && nonzero)) {
+        r = qk_long_from_digit_values(tstate, values, n, (int)b, negative);
+    }
+    if (values != short_values) {
         free(values);
-        QkValue r = qk_str_repr(tstate, s);
-        if (r == QK_NULL) {
+    }
+    if (!ok || (leading_zero_only && nonzero)) {
+        QkValue shown = qk_str_repr(tstate, s);
+        if (shown == QK_NULL) {
             return QK_NULL;
         }
         return qk_raise(tstate, &qk_exc_ValueError, "invalid literal for int() with base %" PRId64
-                        ": %s", base, qk_as_str(r)->data);
+                        ": %s", base, qk_as_str(shown)->data);
     }
-    QkValue r = qk_long_from_digit_values(tstate, values, n, (int)b, negative);
-    free(values);
     return r;
 }
 
@@ -780,18 +787,21 @@ static QkValue int_repr(QkThread *tstate, QkValue self) {
         return qk_str_from_cstr(tstate, buf);
     }
     bool negative;
-    char *digits = qk_long_digits(tstate, self, 10, &negative);
+    char small[QK_SMALL_DIGITS];
+    char *digits = qk_long_digits(tstate, self, 10, &negative, small);
     if (digits == NULL) {
         return QK_NULL;
     }
     QkBuf b = {0};
-    if ((negative && qk_buf_putc(tstate, &b, '-') < 0) ||
-        qk_buf_append(tstate, &b, digits, strlen(digits)) < 0) {
+    int failed = (negative && qk_buf_putc(tstate, &b, '-') < 0) ||
+                 qk_buf_append(tstate, &b, digits, strlen(digits)) < 0;
+    if (digits != small) {
         free(digits);
+    }
+    if (failed) {
         qk_buf_free(&b);
         return QK_NULL;
     }
-    free(digits);
     return qk_buf_finish(tstate, &b);
 }
 

@@ -15,7 +15,11 @@ QkValue qk_slice_new(QkThread *tstate, QkValue start, QkValue stop, QkValue step
     return (QkValue)s;
 }
 
-static int slice_part(QkThread *tstate, QkValue v, int64_t *out) {
+int qk_slice_index(QkThread *tstate, QkValue v, int64_t *out) {
+    if (qk_is_int(v)) {
+        *out = qk_int_value(v);
+        return 0;
+    }
     if (!qk_is_anyint(v)) {
         qk_raise(tstate, &qk_exc_TypeError,
                  "slice indices must be integers or None or have an __index__ method");
@@ -41,7 +45,7 @@ int qk_slice_indices(QkThread *tstate, QkValue slice, int64_t length, int64_t *s
                      int64_t *stop, int64_t *step, int64_t *count) {
     QkSlice *s = (QkSlice *)slice;
     *step = 1;
-    if (s->step != QK_NONE && slice_part(tstate, s->step, step) < 0) {
+    if (s->step != QK_NONE && qk_slice_index(tstate, s->step, step) < 0) {
         return -1;
     }
     if (*step == 0) {
@@ -50,14 +54,14 @@ int qk_slice_indices(QkThread *tstate, QkValue slice, int64_t length, int64_t *s
     }
     if (s->start == QK_NONE) {
         *start = *step < 0 ? length - 1 : 0;
-    } else if (slice_part(tstate, s->start, start) < 0) {
+    } else if (qk_slice_index(tstate, s->start, start) < 0) {
         return -1;
     } else {
         *start = adjust(*start, length, *step);
     }
     if (s->stop == QK_NONE) {
         *stop = *step < 0 ? -1 : length;
-    } else if (slice_part(tstate, s->stop, stop) < 0) {
+    } else if (qk_slice_index(tstate, s->stop, stop) < 0) {
         return -1;
     } else {
         *stop = adjust(*stop, length, *step);

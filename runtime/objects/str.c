@@ -570,12 +570,10 @@ static int slice_bounds(QkThread *tstate, QkValue start, QkValue end, int64_t n,
         if (given[i] == QK_NULL || given[i] == QK_NONE) {
             continue;
         }
-        if (!qk_is_int_like(given[i])) {
-            qk_raise(tstate, &qk_exc_TypeError,
-                     "slice indices must be integers or None or have an __index__ method");
+        int64_t v;
+        if (qk_slice_index(tstate, given[i], &v) < 0) {
             return -1;
         }
-        int64_t v = qk_int_like_value(given[i]);
         if (v < 0) {
             v = v + n < 0 ? 0 : v + n;
         }

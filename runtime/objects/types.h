@@ -39,8 +39,16 @@ static inline int64_t qk_int_like_value(QkValue v) {
  * OverflowError for an int beyond the double range. */
 int qk_as_double(QkThread *tstate, QkValue v, double *out);
 /* An int or bool (an index, a count): else TypeError "'T' object cannot be interpreted as an
- * integer", or OverflowError for an int beyond 64 bits. Returns -1 on failure. */
-int qk_index(QkThread *tstate, QkValue v, int64_t *out);
+ * integer", or OverflowError for an int beyond 64 bits. Returns -1 on failure. A small int, the
+ * common case, is decided inline. */
+int qk_index_slow(QkThread *tstate, QkValue v, int64_t *out);
+static inline int qk_index(QkThread *tstate, QkValue v, int64_t *out) {
+    if (qk_is_int(v)) {
+        *out = qk_int_value(v);
+        return 0;
+    }
+    return qk_index_slow(tstate, v, out);
+}
 /* The int for a result computed in 64 bits: tagged, or a big int beyond the tagged range. */
 QkValue qk_int_result(QkThread *tstate, int64_t value);
 /* CPython's numeric hash (so 1, 1.0 and True hash alike); never -1. */
@@ -200,6 +208,9 @@ typedef struct QkSlice {
 /* Resolves a slice against a length (CPython's PySlice_GetIndicesEx): the number of items. */
 int qk_slice_indices(QkThread *tstate, QkValue slice, int64_t length, int64_t *start,
                      int64_t *stop, int64_t *step, int64_t *count);
+/* A slice bound (an int; else CPython's TypeError) as an int64_t, clipped beyond 64 bits as
+ * CPython clips it. -1 on error. */
+int qk_slice_index(QkThread *tstate, QkValue v, int64_t *out);
 /* A subscript that is an index: normalized against length (negative counts from the end);
  * IndexError "<what> index out of range" outside. */
 int qk_normalize_index(QkThread *tstate, QkValue key, int64_t length, const char *what,
