@@ -721,8 +721,10 @@ QkValue qk_long_pow_mod(QkThread *tstate, QkValue base, QkValue exp, QkValue mod
         num_free(&reduced);
     }
     if (ok && m.neg && r.n > 0) {
-        mag_sub(&mm, &r, &r);
-        r.neg = true;
+        Num shifted;
+        ok = num_add(tstate, &r, &mm, true, &shifted);
+        num_free(&r);
+        r = shifted;
     }
     num_free(&mm);
     return ok ? num_value(tstate, &r) : QK_NULL;

@@ -365,6 +365,13 @@ static void float_divmod(double a, double b, double *floordiv, double *mod) {
 }
 
 QkValue qk_float_number(QkThread *tstate, uint32_t op, QkValue lhs, QkValue rhs) {
+    /* Only arithmetic is float's: decided before any conversion (which may overflow for a big
+     * int), so `1.5 ^ 10**400` is a TypeError as in CPython. */
+    if (op != QK_BINARY_OP_ADD && op != QK_BINARY_OP_SUBTRACT && op != QK_BINARY_OP_MULTIPLY &&
+        op != QK_BINARY_OP_TRUE_DIVIDE && op != QK_BINARY_OP_FLOOR_DIVIDE &&
+        op != QK_BINARY_OP_REMAINDER && op != QK_BINARY_OP_POWER) {
+        return QK_NOT_IMPLEMENTED;
+    }
     double a, b;
     int ka = qk_as_double(tstate, lhs, &a), kb = ka > 0 ? qk_as_double(tstate, rhs, &b) : 0;
     if (ka < 0 || kb < 0) {
@@ -623,8 +630,12 @@ static QkValue int_from_numeral(QkThread *tstate, QkValue s, const char *numeral
         if (shown == QK_NULL) {
             return QK_NULL;
         }
-        return qk_raise(tstate, &qk_exc_ValueError, "invalid literal for int() with base %" PRId64
-                        ": %s", base, qk_as_str(shown)->data);
+        /* CPython's %.200R: the repr's first 200 characters. */
+        int64_t shown_length = qk_str_cp_length(shown) > 200 ? qk_str_cp_offset(shown, 200)
+                                                              : qk_as_str(shown)->length;
+        return qk_raise(tstate, &qk_exc_ValueError,
+                        "invalid literal for int() with base %" PRId64 ": %.*s", base,
+                        (int)shown_length, qk_as_str(shown)->data);
     }
     return r;
 }
