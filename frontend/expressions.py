@@ -12,10 +12,6 @@ from .codeobject import Const
 from .errors import unsupported
 from .unsupported import describe
 
-# Small ints are tagged machine words with one bit of tag: 63 bits of signed range.
-INT_MIN = -(1 << 62)
-INT_MAX = (1 << 62) - 1
-
 _BINARY_SYMBOLS: dict[type[ast.operator], str] = {
     ast.Add: "+",
     ast.BitAnd: "&",
@@ -129,11 +125,7 @@ class Expressions(BuilderBase):
 
     def constant_value(self, node: ast.Constant) -> Const:
         value = node.value
-        if value is None or value is Ellipsis or isinstance(value, (bool, float)):
-            return value
-        if isinstance(value, int):
-            if not INT_MIN <= value <= INT_MAX:
-                raise unsupported(node, "integer literal outside the 63-bit range")
+        if value is None or value is Ellipsis or isinstance(value, (bool, int, float)):
             return value
         if isinstance(value, str):
             try:

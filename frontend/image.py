@@ -1,6 +1,6 @@
 """The code image: the file the runtime loads (little-endian throughout).
 
-image: magic b"QKIMG\\0\\0\\0"; u32 version (4); str digest; str filename; code (module);
+image: magic b"QKIMG\\0\\0\\0"; u32 version (5); str digest; str filename; code (module);
        u32 nmodules; nmodules x module, sorted by name (frontend/modules.py)
 module: str name (dotted); u8 is_package; str filename; code
 code:  str name; str qualname; u32 firstlineno, argcount, posonlyargcount, kwonlyargcount,
@@ -9,8 +9,10 @@ code:  str name; str qualname; u32 firstlineno, argcount, posonlyargcount, kwonl
        u32 nconsts; const[nconsts]; u32 nnames; str names[nnames];
        u32 nvarnames (== nlocals); str varnames[nlocals]; u8 kinds[nlocals];
        u32 nexceptions; nexceptions x (u32 start, end, target, depth)
-const: u8 tag, then: 0 None, 1 True, 2 False, 3 int (i64), 4 str, 5 code,
-       6 float (f64), 7 tuple (u32 n, n consts), 8 Ellipsis
+const: u8 tag, then: 0 None, 1 True, 2 False, 3 int (i64, within the tagged range), 4 str,
+       5 code, 6 float (f64), 7 tuple (u32 n, n consts), 8 Ellipsis, 9 big int (u8 sign: 1 for
+       negative; u32 n; u32 digits[n]: the magnitude in base 2**30, least significant first, the
+       last nonzero; only for values outside the tagged range)
 str:   u32 byte length, UTF-8 bytes
 """
 
@@ -22,7 +24,13 @@ from dataclasses import dataclass, field
 from .codeobject import CodeObject, Const, ExceptionEntry
 
 MAGIC = b"QKIMG\0\0\0"
-VERSION = 4
+VERSION = 5
+
+# Small ints are tagged machine words with one bit of tag: 63 bits of signed range. Ints outside
+# it are big ints, written as their 30-bit digits (the runtime's own representation).
+INT_MIN = -(1 << 62)
+INT_MAX = (1 << 62) - 1
+DIGIT_BITS = 30
 
 (
     TAG_NONE,
@@ -34,7 +42,8 @@ VERSION = 4
     TAG_FLOAT,
     TAG_TUPLE,
     TAG_ELLIPSIS,
-) = range(9)
+    TAG_BIGINT,
+) = range(10)
 
 
 @dataclass
@@ -122,9 +131,19 @@ def _const(out: bytearray, value: Const) -> None:
         out.append(TAG_FALSE)
     elif value is Ellipsis:
         out.append(TAG_ELLIPSIS)
-    elif isinstance(value, int):
+    elif isinstance(value, int) and INT_MIN <= value <= INT_MAX:
         out.append(TAG_INT)
         out += struct.pack("<q", value)
+    elif isinstance(value, int):
+        out.append(TAG_BIGINT)
+        out.append(value < 0)
+        magnitude = abs(value)
+        digits = []
+        while magnitude:
+            digits.append(magnitude & ((1 << DIGIT_BITS) - 1))
+            magnitude >>= DIGIT_BITS
+        _u32(out, len(digits))
+        out += struct.pack(f"<{len(digits)}I", *digits)
     elif isinstance(value, float):
         out.append(TAG_FLOAT)
         out += struct.pack("<d", value)
@@ -238,6 +257,11 @@ class _Reader:
         if tag == TAG_INT:
             value: int = struct.unpack("<q", self.take(8))[0]
             return value
+        if tag == TAG_BIGINT:
+            negative = self.take(1)[0]
+            digits = self.u32s(self.u32())
+            magnitude = sum(d << (DIGIT_BITS * i) for i, d in enumerate(digits))
+            return -magnitude if negative else magnitude
         if tag == TAG_FLOAT:
             number: float = struct.unpack("<d", self.take(8))[0]
             return number

@@ -1,8 +1,9 @@
 """Random expressions that are valid in quack's subset and never leave its ints.
 
-quack's ints are 63-bit (an int result out of range raises OverflowError where CPython makes a big
-int), so every expression carries a bound on the magnitude of its value were it an int, and an
-operator is only chosen when its result's bound stays in range. Expressions that may raise (a
+Ints stay small: every expression carries a bound on the magnitude of its value were it an int,
+and an operator is only chosen when its result's bound stays within the tagged 63 bits, so the
+programs exercise the small-int fast paths and their guards (big ints have their own differential
+test, tests/test_bigint_differential.py). Expressions that may raise (a
 division by a value that may be zero, a float overflow, a type error after a type change) are
 marked `risky`: the program generator puts them under a `try`."""
 
@@ -246,7 +247,7 @@ class ExprGen:
             return Expr(f'f"{{{a.code}:{spec}}}"', Kind.STR, 1, risky or a.kind != Kind.INT)
         if choice == 3:
             fmt = r.choice(["%d", "%5.2f", "%s", "%r", "%x", "%e", "%g"])
-            # %d and %x of a float go through an int, which must fit in 63 bits.
+            # %d and %x of a float go through an int, which stays small.
             arg = self.reduced(a, 2**40).code if fmt in ("%d", "%x") else a.code
             return Expr(f"'{fmt}' % ({arg},)", Kind.STR, 1, True)
         s = self.leaf(Kind.STR)

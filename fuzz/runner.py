@@ -26,15 +26,12 @@ from frontend.errors import CompileError  # noqa: E402
 from frontend.image import Image, write_image  # noqa: E402
 
 QUACK_TIMEOUT = 30
-# quack's error for an int result beyond its 63 bits, where CPython makes a big int.
-BIG_INT = "big ints are not supported"
 
 
 @dataclass(frozen=True)
 class Mismatch:
     config: str
-    # crash, sanitizer, hang, error (an exception CPython did not raise), wrong (output); bigint:
-    # the program needed an int beyond quack's 63 bits (the generator's defect, not quack's)
+    # crash, sanitizer, hang, error (an exception CPython did not raise), wrong (output)
     kind: str
     detail: str  # the first line that differs, the signal, the sanitizer's summary
 
@@ -64,8 +61,6 @@ def classify(
 ) -> Mismatch | None:
     """How quack's run differs from CPython's (whose program exited normally), if it does."""
     stderr = result.stderr
-    if BIG_INT in stderr or BIG_INT in result.stdout:
-        return Mismatch(config.name, "bigint", "an int beyond 63 bits")
     if (
         "ERROR: AddressSanitizer" in stderr
         or "runtime error:" in stderr

@@ -109,13 +109,6 @@ def test_fixed_seed_slice_matches_cpython_everywhere() -> None:
         (1, "1\n", "Traceback...\nTypeError: x\n", "error"),
         (1, "", "==1==ERROR: AddressSanitizer: heap-use-after-free\nSUMMARY: ...\n", "sanitizer"),
         (0, "1\n", "a.c:3:4: runtime error: misaligned address\n", "sanitizer"),
-        (
-            1,
-            "",
-            "OverflowError: integer result does not fit in 63 bits (big ints are not "
-            "supported yet)\n",
-            "bigint",
-        ),
     ],
 )
 def test_runner_classifies_each_way_of_disagreeing(

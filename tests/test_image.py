@@ -28,19 +28,21 @@ from frontend.carets import NO_CARETS  # noqa: E402
 from frontend.codeobject import FLAG_HAS_DOCSTRING, CodeObject  # noqa: E402
 from frontend.image import Image, Module, read_image, write_image  # noqa: E402
 
-# A function, a loop that runs long enough to be traced and compiled (threshold 16), strings
-# and calls: small, so that every truncation of its image (~550 bytes) can be run.
-PROGRAM = """\
+# A function, a loop that runs long enough to be traced and compiled (threshold 16), strings,
+# calls and a big int constant: small, so that every truncation of its image (~600 bytes) can be
+# run.
+BIG = 2**64
+PROGRAM = f"""\
 def count(word, n):
     total = 0
     for i in range(n):
         total = total + i
-    print(word + "!", total)
+    print(word + "!", total, total + {BIG})
 
 
 count("quack", 20)
 """
-EXPECTED_STDOUT = "quack! 190\n"
+EXPECTED_STDOUT = f"quack! 190 {190 + BIG}\n"
 IMAGE_NAME = "prog.qkimg"
 SANITIZER_MARKERS = ("AddressSanitizer", "runtime error:", "LeakSanitizer")
 # Sanitizer reports exit with their own statuses, so 0 and 1 always mean quack's own verdict.
@@ -412,6 +414,34 @@ def test_corruption_is_refused(
     assert corrupted != image
     run = run_image(quack_asan, tmp_path, corrupted)
     assert broken_reason(run) == (reason, expected_offset(name, corrupted))
+
+
+def big_constant(data: bytes) -> int:
+    """Where BIG's constant starts in the image: tag 9, sign 0, 3 digits of 30 bits."""
+    encoding = bytes([9, 0]) + struct.pack("<4I", 3, 0, 0, 16)
+    assert data.count(encoding) == 1
+    return data.index(encoding)
+
+
+# Each a canonical big int's encoding broken one way: a digit of more than 30 bits, a zero at the
+# top, a value the tagged range holds (which the runtime never makes a big int), a sign byte of 2.
+BIG_INT_CORRUPTIONS = {
+    "digit_over_30_bits": (6 + 4, struct.pack("<I", 1 << 30)),
+    "top_digit_zero": (6 + 8, struct.pack("<I", 0)),
+    "small_value": (6 + 8, struct.pack("<I", 1)),
+    "sign_2": (1, bytes([2])),
+}
+
+
+@pytest.mark.parametrize("name", BIG_INT_CORRUPTIONS)
+def test_malformed_big_int_constant_is_refused(
+    quack_asan: Path, image: bytes, tmp_path: Path, name: str
+) -> None:
+    start = big_constant(image)
+    offset, new = BIG_INT_CORRUPTIONS[name]
+    run = run_image(quack_asan, tmp_path, patched(image, start + offset, new))
+    # The reader stops after the constant's 18 bytes.
+    assert broken_reason(run) == ("malformed big integer constant", start + 18)
 
 
 def test_make_function_of_a_non_code_constant_fails_cleanly(

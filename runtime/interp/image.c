@@ -4,9 +4,10 @@
 #include <string.h>
 
 #include "image.h"
+#include "long.h"
 #include "quack_metadata.h"
 
-#define IMAGE_VERSION 4
+#define IMAGE_VERSION 5
 #define MAX_NESTING 64
 
 typedef struct Reader {
@@ -115,6 +116,26 @@ static QkValue read_tuple(Reader *r) {
     return tuple;
 }
 
+/* A big int: sign, digit count, 30-bit digits; canonical (nonzero at the top, outside the
+ * tagged range) or refused. */
+static QkValue read_bigint(Reader *r) {
+    uint32_t n, *digits;
+    if (r->p >= r->end) {
+        fail(r, "truncated constant");
+        return QK_NULL;
+    }
+    unsigned sign = *r->p++;
+    if (read_u32(r, &n) < 0 || read_u32_array(r, n, &digits) < 0) {
+        return QK_NULL;
+    }
+    QkValue v = sign > 1 ? QK_NULL : qk_long_from_image_digits(r->tstate, digits, n, sign == 1);
+    free(digits);
+    if (v == QK_NULL) {
+        fail(r, "malformed big integer constant");
+    }
+    return v;
+}
+
 static QkValue read_const(Reader *r) {
     if (r->p >= r->end) {
         fail(r, "truncated constant");
@@ -162,6 +183,8 @@ static QkValue read_const(Reader *r) {
         return read_tuple(r);
     case 8:
         return QK_ELLIPSIS;
+    case 9:
+        return read_bigint(r);
     default:
         fail(r, "unknown constant tag");
         return QK_NULL;

@@ -212,8 +212,7 @@ static QkValue builtin_hash(QkThread *tstate, QkValue self, QkValue *args, size_
     if (qk_check_args(tstate, "hash", nargs, kwnames, 1, 1) < 0 || qk_hash(tstate, args[0], &h) < 0) {
         return QK_NULL;
     }
-    /* A hash beyond 63 bits (a str's, a tuple's) is folded into range. */
-    return qk_from_int(qk_int_fits(h) ? h : h >> 2);
+    return qk_int_result(tstate, h);
 }
 
 static QkValue builtin_id(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
@@ -228,16 +227,19 @@ static QkValue builtin_id(QkThread *tstate, QkValue self, QkValue *args, size_t 
 /* hex, oct, bin: the '#x' / '#o' / '#b' format of an int. */
 static QkValue int_to_base(QkThread *tstate, const char *fname, const char *spec, QkValue *args,
                            size_t nargs, QkValue kwnames) {
-    int64_t v;
-    if (qk_check_args(tstate, fname, nargs, kwnames, 1, 1) < 0 || qk_index(tstate, args[0], &v) < 0) {
+    if (qk_check_args(tstate, fname, nargs, kwnames, 1, 1) < 0) {
         return QK_NULL;
+    }
+    if (!qk_is_anyint(args[0])) {
+        return qk_raise(tstate, &qk_exc_TypeError, "'%s' object cannot be interpreted as an integer",
+                        qk_type_name(args[0]));
     }
     QkValue s = qk_str_from_cstr(tstate, spec);
     if (s == QK_NULL) {
         return QK_NULL;
     }
     qk_root_push(tstate, &s);
-    QkValue r = qk_format(tstate, qk_from_int(v), s);
+    QkValue r = qk_format(tstate, args[0], s);
     qk_root_pop(tstate, 1);
     return r;
 }
@@ -490,44 +492,6 @@ static QkValue builtin_divmod(QkThread *tstate, QkValue self, QkValue *args, siz
     return qk_divmod(tstate, args[0], args[1]);
 }
 
-/* (base ** exp) % mod for ints, with a negative exp meaning the modular inverse's power. */
-static QkValue int_pow_mod(QkThread *tstate, int64_t base, int64_t exp, int64_t mod) {
-    if (mod == 0) {
-        return qk_raise(tstate, &qk_exc_ValueError, "pow() 3rd argument cannot be 0");
-    }
-    __int128 m = mod < 0 ? -(__int128)mod : mod;
-    __int128 b = ((base % m) + m) % m;
-    if (exp < 0) {
-        /* The inverse by the extended Euclidean algorithm. */
-        __int128 r0 = m, r1 = b, t0 = 0, t1 = 1;
-        while (r1 != 0) {
-            __int128 q = r0 / r1, tmp = r0 - q * r1;
-            r0 = r1;
-            r1 = tmp;
-            tmp = t0 - q * t1;
-            t0 = t1;
-            t1 = tmp;
-        }
-        if (r0 != 1) {
-            return qk_raise(tstate, &qk_exc_ValueError, "base is not invertible for the given modulus");
-        }
-        b = ((t0 % m) + m) % m;
-        exp = -exp;
-    }
-    __int128 result = 1 % m;
-    for (; exp > 0; exp >>= 1) {
-        if (exp & 1) {
-            result = result * b % m;
-        }
-        b = b * b % m;
-    }
-    /* The result takes the modulus's sign. */
-    if (mod < 0 && result != 0) {
-        result -= m;
-    }
-    return qk_from_int((int64_t)result);
-}
-
 static QkValue builtin_pow(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
                            QkValue kwnames) {
     (void)self;
@@ -539,12 +503,11 @@ static QkValue builtin_pow(QkThread *tstate, QkValue self, QkValue *args, size_t
     if (a[2] == QK_NULL || a[2] == QK_NONE) {
         return qk_binary_op(tstate, QK_BINARY_OP_POWER, a[0], a[1]);
     }
-    if (!qk_is_int_like(a[0]) || !qk_is_int_like(a[1]) || !qk_is_int_like(a[2])) {
+    if (!qk_is_anyint(a[0]) || !qk_is_anyint(a[1]) || !qk_is_anyint(a[2])) {
         return qk_raise(tstate, &qk_exc_TypeError,
                         "pow() 3rd argument not allowed unless all arguments are integers");
     }
-    return int_pow_mod(tstate, qk_int_like_value(a[0]), qk_int_like_value(a[1]),
-                       qk_int_like_value(a[2]));
+    return qk_long_pow_mod(tstate, a[0], a[1], a[2]);
 }
 
 /* The calling frame's globals. */

@@ -117,14 +117,17 @@ static int slot_hash(QkThread *tstate, QkValue self, int64_t *hash) {
     if (r == QK_NULL) {
         return -1;
     }
-    if (!qk_is_int_like(r)) {
+    if (!qk_is_anyint(r)) {
         qk_raise(tstate, &qk_exc_TypeError, "__hash__ method should return an integer");
         return -1;
     }
-    /* As CPython's slot_tp_hash: an int that fits a machine word is the hash itself (-1, which
-     * means an error there, becomes -2). */
-    int64_t value = qk_int_like_value(r);
-    *hash = value == -1 ? -2 : value;
+    /* As CPython: the int itself when it fits a hash (so returning hash(y) makes hash(x) ==
+     * hash(y)), else the int's own hash. */
+    int64_t h;
+    if (!qk_long_as_int64(r, &h)) {
+        h = qk_long_hash(r);
+    }
+    *hash = h == -1 ? -2 : h;
     return 0;
 }
 

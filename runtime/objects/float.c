@@ -176,8 +176,9 @@ static QkValue float_construct(QkThread *tstate, QkValue type, QkValue *args, si
     if (qk_is_type(args[0], &qk_float_type)) {
         return args[0];
     }
-    if (qk_as_double(args[0], &d)) {
-        return qk_float_new(tstate, d);
+    int known = qk_as_double(tstate, args[0], &d);
+    if (known != 0) {
+        return known < 0 ? QK_NULL : qk_float_new(tstate, d);
     }
     if (qk_is_str(args[0])) {
         /* CPython takes literals of any length: "1." followed by 600 zeros and a 1 is 1.0. */

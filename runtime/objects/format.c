@@ -1,6 +1,7 @@
 /* Formatting: the format-spec mini-language (format(), f-strings, str.format) for int, bool,
  * float and str, and printf-style `str % args`, which is translated into the same spec so both
  * share one set of formatters. */
+#include <ctype.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
@@ -179,10 +180,10 @@ static int emit_number(QkThread *tstate, QkBuf *out, bool negative, const char *
 static int format_double(QkThread *tstate, QkBuf *out, double v, const Spec *s);
 
 static int format_int(QkThread *tstate, QkBuf *out, QkValue value, const Spec *s) {
-    int64_t v = qk_int_like_value(value);
     char type = s->type ? s->type : 'd';
     if (strchr("eEfFgG%", type) != NULL) {
-        return format_double(tstate, out, (double)v, s);
+        double d;
+        return qk_as_double(tstate, value, &d) < 0 ? -1 : format_double(tstate, out, d, s);
     }
     if (strchr("dnbBoxXc", type) == NULL || type == 'B') {
         qk_raise(tstate, &qk_exc_ValueError, "Unknown format code '%c' for object of type '%s'",
@@ -203,6 +204,7 @@ static int format_int(QkThread *tstate, QkBuf *out, QkValue value, const Spec *s
                      "Sign not allowed with integer format specifier 'c'");
             return -1;
         }
+        int64_t v = qk_is_bigint(value) ? -1 : qk_int_like_value(value);
         if (v < 0 || v > 0x10ffff) {
             qk_raise(tstate, &qk_exc_OverflowError, "%%c arg not in range(0x110000)");
             return -1;
@@ -211,31 +213,40 @@ static int format_int(QkThread *tstate, QkBuf *out, QkValue value, const Spec *s
         int n = qk_utf8_encode((uint32_t)v, buf);
         return pad(tstate, out, buf, (size_t)n, 0, s, '<');
     }
-    uint64_t m = v < 0 ? -(uint64_t)v : (uint64_t)v;
     int base = type == 'b' ? 2 : type == 'o' ? 8 : (type == 'x' || type == 'X') ? 16 : 10;
-    const char *digit_chars = type == 'X' ? "0123456789ABCDEF" : "0123456789abcdef";
-    char digits[80];
-    int n = 0;
-    char tmp[80];
-    do {
-        tmp[n++] = digit_chars[m % (uint64_t)base];
-        m /= (uint64_t)base;
-    } while (m > 0);
+    bool negative;
+    char small[QK_SMALL_DIGITS];
+    char *digits = qk_long_digits(tstate, value, base, &negative, small);
+    if (digits == NULL) {
+        return -1;
+    }
+    size_t n = strlen(digits);
+    for (size_t i = 0; type == 'X' && i < n; i++) {
+        digits[i] = (char)toupper((unsigned char)digits[i]);
+    }
     /* %-format's precision: at least that many digits. */
-    int64_t min_digits = s->int_precision && s->precision > n ? s->precision : n;
-    int k = 0;
-    for (int64_t i = n; i < min_digits && k < 70; i++) {
-        digits[k++] = '0';
+    size_t zeros = s->int_precision && s->precision > (int64_t)n ? (size_t)s->precision - n : 0;
+    char *padded = zeros == 0 ? digits : malloc(zeros + n + 1);
+    if (padded == NULL) {
+        qk_raise(tstate, &qk_exc_MemoryError, "out of memory");
+    } else if (padded != digits) {
+        memset(padded, '0', zeros);
+        memcpy(padded + zeros, digits, n + 1);
     }
-    while (n > 0) {
-        digits[k++] = tmp[--n];
-    }
-    digits[k] = '\0';
     const char *prefix = "";
     if (s->alternate) {
         prefix = base == 2 ? "0b" : base == 8 ? "0o" : type == 'X' ? "0X" : base == 16 ? "0x" : "";
     }
-    return emit_number(tstate, out, v < 0, prefix, digits, "", base == 10 ? 3 : 4, s);
+    int r = padded == NULL ? -1
+                           : emit_number(tstate, out, negative, prefix, padded, "",
+                                         base == 10 ? 3 : 4, s);
+    if (padded != digits) {
+        free(padded);
+    }
+    if (digits != small) {
+        free(digits);
+    }
+    return r;
 }
 
 static int format_double(QkThread *tstate, QkBuf *out, double v, const Spec *s) {
@@ -336,10 +347,11 @@ static int format_string(QkThread *tstate, QkBuf *out, QkValue v, const Spec *s)
 }
 
 QkValue qk_format_builtin(QkThread *tstate, QkValue v, QkValue spec) {
-    double d;
-    bool handled = qk_is_int_like(v) || qk_is_str(v) || qk_as_double(v, &d);
-    if (!handled) {
-        return QK_NOT_IMPLEMENTED;
+    double d = 0;
+    bool is_int = qk_is_anyint(v);
+    int known = is_int || qk_is_str(v) ? 1 : qk_as_double(tstate, v, &d);
+    if (known <= 0) {
+        return known < 0 ? QK_NULL : QK_NOT_IMPLEMENTED;
     }
     if (spec == QK_NULL || qk_as_str(spec)->length == 0) {
         return qk_str(tstate, v);
@@ -349,7 +361,7 @@ QkValue qk_format_builtin(QkThread *tstate, QkValue v, QkValue spec) {
         return QK_NULL;
     }
     QkBuf out = {0};
-    int failed = qk_is_int_like(v) ? format_int(tstate, &out, v, &s)
+    int failed = is_int ? format_int(tstate, &out, v, &s)
                  : qk_is_str(v)    ? format_string(tstate, &out, v, &s)
                                    : format_double(tstate, &out, d, &s);
     if (failed) {
@@ -513,8 +525,12 @@ QkValue qk_str_mod(QkThread *tstate, QkValue format, QkValue args) {
             if (c == 'i' || c == 'u') {
                 c = 'd';
             }
-            if (!qk_is_int_like(arg)) {
-                if (c != 'd' || !qk_as_double(arg, &d)) {
+            if (!qk_is_anyint(arg)) {
+                int known = c == 'd' ? qk_as_double(tstate, arg, &d) : 0;
+                if (known < 0) {
+                    goto error;
+                }
+                if (known == 0) {
                     FAIL(&qk_exc_TypeError, c == 'd' ? "%%%c format: a real number is required, not %s"
                                                      : "%%%c format: an integer is required, not %s",
                          c, qk_type_name(arg));
@@ -533,13 +549,18 @@ QkValue qk_str_mod(QkThread *tstate, QkValue format, QkValue args) {
         case 'f':
         case 'F':
         case 'g':
-        case 'G':
-            if (!qk_as_double(arg, &d)) {
+        case 'G': {
+            int known = qk_as_double(tstate, arg, &d);
+            if (known < 0) {
+                goto error;
+            }
+            if (known == 0) {
                 FAIL(&qk_exc_TypeError, "must be real number, not %s", qk_type_name(arg));
             }
             s.type = c;
             failed = format_double(tstate, &out, d, &s) < 0;
             break;
+        }
         case 'c':
             if (qk_is_str(arg) && qk_str_cp_length(arg) == 1) {
                 failed = format_string(tstate, &out, arg, &s) < 0;

@@ -238,7 +238,7 @@ static QkValue list_number(QkThread *tstate, uint32_t op, QkValue lhs, QkValue r
     if (op == QK_BINARY_OP_INPLACE_ADD && qk_is_list(lhs)) {
         return qk_list_extend(tstate, lhs, rhs) < 0 ? QK_NULL : lhs;
     }
-    if (op == QK_BINARY_OP_INPLACE_MULTIPLY && qk_is_list(lhs) && qk_is_int_like(rhs)) {
+    if (op == QK_BINARY_OP_INPLACE_MULTIPLY && qk_is_list(lhs) && qk_is_anyint(rhs)) {
         return list_repeat_in_place(tstate, lhs, rhs);
     }
     if (op == QK_BINARY_OP_ADD && qk_is_list(lhs) && qk_is_list(rhs)) {
@@ -251,11 +251,14 @@ static QkValue list_number(QkThread *tstate, uint32_t op, QkValue lhs, QkValue r
         }
         return r;
     }
-    if (op == QK_BINARY_OP_MULTIPLY && (qk_is_int_like(lhs) || qk_is_int_like(rhs))) {
+    if (op == QK_BINARY_OP_MULTIPLY && (qk_is_anyint(lhs) || qk_is_anyint(rhs))) {
         QkValue seq = qk_is_list(lhs) ? lhs : rhs;
-        int64_t times = qk_int_like_value(qk_is_list(lhs) ? rhs : lhs);
+        int64_t times;
         if (!qk_is_list(seq)) {
             return QK_NOT_IMPLEMENTED;
+        }
+        if (qk_index(tstate, qk_is_list(lhs) ? rhs : lhs, &times) < 0) {
+            return QK_NULL;
         }
         int64_t n = qk_as_list(seq)->size;
         times = times < 0 ? 0 : times;
@@ -290,7 +293,7 @@ static QkValue list_getitem(QkThread *tstate, QkValue self, QkValue key) {
         }
         return r;
     }
-    if (!qk_is_int_like(key)) {
+    if (!qk_is_anyint(key)) {
         return qk_raise(tstate, &qk_exc_TypeError,
                         "list indices must be integers or slices, not %s", qk_type_name(key));
     }
@@ -375,7 +378,7 @@ static int list_setitem(QkThread *tstate, QkValue self, QkValue key, QkValue val
     if (qk_is_type(key, &qk_slice_type)) {
         return list_setslice(tstate, self, key, value);
     }
-    if (!qk_is_int_like(key)) {
+    if (!qk_is_anyint(key)) {
         qk_raise(tstate, &qk_exc_TypeError, "list indices must be integers or slices, not %s",
                  qk_type_name(key));
         return -1;
@@ -457,7 +460,7 @@ static QkValue list_pop(QkThread *tstate, QkValue self, QkValue *args, size_t na
     }
     int64_t i = l->size - 1;
     if (nargs > 0) {
-        if (!qk_is_int_like(args[0])) {
+        if (!qk_is_anyint(args[0])) {
             return qk_raise(tstate, &qk_exc_TypeError,
                             "'%s' object cannot be interpreted as an integer",
                             qk_type_name(args[0]));

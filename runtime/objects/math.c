@@ -14,7 +14,11 @@
 
 /* A real-number argument: int, bool or float. */
 static int real_arg(QkThread *tstate, QkValue v, double *out) {
-    if (!qk_as_double(v, out)) {
+    int known = qk_as_double(tstate, v, out);
+    if (known < 0) {
+        return -1;
+    }
+    if (known == 0) {
         qk_raise(tstate, &qk_exc_TypeError, "must be real number, not %s", qk_type_name(v));
         return -1;
     }
@@ -82,8 +86,6 @@ static double radians(double x) { return x * (M_PI / 180.0); }
 
 QK_MATH_1(sqrt, sqrt, MATH_INF_DOMAIN_ERROR)
 QK_MATH_1(exp, exp, MATH_INF_RANGE_ERROR)
-QK_MATH_1(log2, log2, MATH_INF_DOMAIN_ERROR)
-QK_MATH_1(log10, log10, MATH_INF_DOMAIN_ERROR)
 QK_MATH_1(sin, sin, MATH_INF_DOMAIN_ERROR)
 QK_MATH_1(cos, cos, MATH_INF_DOMAIN_ERROR)
 QK_MATH_1(tan, tan, MATH_INF_DOMAIN_ERROR)
@@ -135,6 +137,43 @@ QK_MATH_FUNCTION(pow) {
     return qk_float_new(tstate, r);
 }
 
+/* x for log, log2 and log10, as CPython's loghelper takes it: an int too large for a double is
+ * m * 2**e, whose logarithm is f(m) + f(2) * e; anything else is math_1's. Sets *r. */
+static int log_arg(QkThread *tstate, QkValue x, double (*f)(double), double *r) {
+    if (qk_is_bigint(x)) {
+        if (qk_long_compare(x, qk_from_int(0)) < 0) {
+            qk_raise(tstate, &qk_exc_ValueError, "math domain error");
+            return -1;
+        }
+        int64_t e;
+        double m = qk_long_frexp(x, &e);
+        *r = e > DBL_MAX_EXP ? f(m) + f(2.0) * (double)e : f(ldexp(m, (int)e));
+        return 0;
+    }
+    double d;
+    if (real_arg(tstate, x, &d) < 0) {
+        return -1;
+    }
+    if (d <= 0.0) {
+        qk_raise(tstate, &qk_exc_ValueError, "math domain error");
+        return -1;
+    }
+    *r = f(d);
+    return 0;
+}
+
+#define QK_MATH_LOG(name)                                                                          \
+    QK_MATH_FUNCTION(name) {                                                                       \
+        (void)self;                                                                                \
+        double r;                                                                                  \
+        if (nargs != 1 || kwnames != QK_NULL || !qk_is_bigint(args[0])) {                          \
+            return math_1(tstate, #name, args, nargs, kwnames, name, MATH_INF_DOMAIN_ERROR);       \
+        }                                                                                          \
+        return log_arg(tstate, args[0], name, &r) < 0 ? QK_NULL : qk_float_new(tstate, r);         \
+    }
+QK_MATH_LOG(log2)
+QK_MATH_LOG(log10)
+
 QK_MATH_FUNCTION(log) {
     (void)self;
     if (qk_check_args(tstate, "log", 0, kwnames, 0, 0) < 0) {
@@ -145,21 +184,14 @@ QK_MATH_FUNCTION(log) {
          * error differs from the usual one. */
         return qk_raise(tstate, &qk_exc_TypeError, "math.log requires 1 to 2 arguments");
     }
-    double x, base = M_E;
-    if (real_arg(tstate, args[0], &x) < 0 || (nargs == 2 && real_arg(tstate, args[1], &base) < 0)) {
+    double num, den = 1.0;
+    if (log_arg(tstate, args[0], log, &num) < 0 || (nargs == 2 && log_arg(tstate, args[1], log, &den) < 0)) {
         return QK_NULL;
     }
-    if (x <= 0.0 || base <= 0.0) {
-        return qk_raise(tstate, &qk_exc_ValueError, "math domain error");
-    }
-    if (nargs == 1) {
-        return qk_float_new(tstate, log(x));
-    }
-    double den = log(base);
     if (den == 0.0) {
         return qk_raise(tstate, &qk_exc_ZeroDivisionError, "float division by zero");
     }
-    return qk_float_new(tstate, log(x) / den);
+    return qk_float_new(tstate, num / den);
 }
 
 /* The correctly rounded Euclidean norm, which CPython 3.11's hypot gives (all but never off).
@@ -348,8 +380,8 @@ static QkValue round_to_int(QkThread *tstate, const char *name, QkValue *args, s
     if (qk_check_args(tstate, name, nargs, kwnames, 1, 1) < 0) {
         return QK_NULL;
     }
-    if (qk_is_int_like(args[0])) {
-        return qk_from_int(qk_int_like_value(args[0]));
+    if (qk_is_anyint(args[0])) {
+        return qk_is_bigint(args[0]) ? args[0] : qk_from_int(qk_int_like_value(args[0]));
     }
     double x;
     if (real_arg(tstate, args[0], &x) < 0) {
@@ -428,24 +460,61 @@ QK_MATH_FUNCTION(isclose) {
     return qk_bool((diff <= fabs(rel_tol * b)) || (diff <= fabs(rel_tol * a)) || diff <= abs_tol);
 }
 
+/* *acc = *acc op x for ints: the caller roots *acc (and x, if it is a heap object). */
+static bool int_step(QkThread *tstate, QkValue *acc, uint32_t op, QkValue x) {
+    QkValue r = qk_int_number(tstate, op, *acc, x);
+    *acc = r == QK_NULL ? *acc : r;
+    return r != QK_NULL;
+}
+
+/* An int argument of any size, else CPython's TypeError. */
+static int int_arg(QkThread *tstate, QkValue v) {
+    if (!qk_is_anyint(v)) {
+        qk_raise(tstate, &qk_exc_TypeError, "'%s' object cannot be interpreted as an integer",
+                 qk_type_name(v));
+        return -1;
+    }
+    return 0;
+}
+
 QK_MATH_FUNCTION(isqrt) {
     (void)self;
-    int64_t n;
-    if (qk_check_args(tstate, "math.isqrt", nargs, kwnames, 1, 1) < 0 || qk_index(tstate, args[0], &n) < 0) {
+    if (qk_check_args(tstate, "math.isqrt", nargs, kwnames, 1, 1) < 0 || int_arg(tstate, args[0]) < 0) {
         return QK_NULL;
     }
-    if (n < 0) {
+    QkValue n = args[0];
+    if (qk_long_compare(n, qk_from_int(0)) < 0) {
         return qk_raise(tstate, &qk_exc_ValueError, "isqrt() argument must be nonnegative");
     }
-    /* The double's estimate is within one of the answer for 63-bit n: correct it exactly. */
-    int64_t r = (int64_t)sqrt((double)n);
-    while (r > 0 && r > n / r) {
-        r--;
+    if (qk_is_int_like(n)) {
+        /* The double's estimate is within one of the answer for 63-bit n: correct it exactly. */
+        int64_t v = qk_int_like_value(n), r = (int64_t)sqrt((double)v);
+        while (r > 0 && r > v / r) {
+            r--;
+        }
+        while ((r + 1) <= v / (r + 1)) {
+            r++;
+        }
+        return qk_from_int(r);
     }
-    while ((r + 1) <= n / (r + 1)) {
-        r++;
+    /* Newton's iteration from a power of two above the root decreases to it exactly. */
+    QkValue x = qk_from_int(1), y = QK_NULL;
+    qk_root_push(tstate, &x);
+    qk_root_push(tstate, &y);
+    bool ok = int_step(tstate, &x, QK_BINARY_OP_LSHIFT,
+                       qk_from_int((qk_long_bit_length(n) + 1) / 2));
+    while (ok) {
+        y = n;
+        ok = int_step(tstate, &y, QK_BINARY_OP_FLOOR_DIVIDE, x) &&
+             int_step(tstate, &y, QK_BINARY_OP_ADD, x) &&
+             int_step(tstate, &y, QK_BINARY_OP_RSHIFT, qk_from_int(1));
+        if (!ok || qk_long_compare(y, x) >= 0) {
+            break;
+        }
+        x = y;
     }
-    return qk_from_int(r);
+    qk_root_pop(tstate, 2);
+    return ok ? x : QK_NULL;
 }
 
 /* Euclid's algorithm on non-negative a and b: gcd and lcm share it. */
@@ -458,20 +527,35 @@ static int64_t gcd64(int64_t a, int64_t b) {
     return a;
 }
 
+/* gcd(|a|, |b|) of ints of any size. */
+static QkValue int_gcd(QkThread *tstate, QkValue a, QkValue b) {
+    if (qk_is_int_like(a) && qk_is_int_like(b)) {
+        int64_t x = qk_int_like_value(a), y = qk_int_like_value(b);
+        return qk_int_result(tstate, gcd64(x < 0 ? -x : x, y < 0 ? -y : y));
+    }
+    qk_root_push(tstate, &a);
+    qk_root_push(tstate, &b);
+    a = qk_long_unary(tstate, QK_UNARY_ABS, a);
+    b = a == QK_NULL ? QK_NULL : qk_long_unary(tstate, QK_UNARY_ABS, b);
+    while (b != QK_NULL && b != qk_from_int(0)) {
+        QkValue t = qk_int_number(tstate, QK_BINARY_OP_REMAINDER, a, b);
+        a = b;
+        b = t;
+    }
+    qk_root_pop(tstate, 2);
+    return b == QK_NULL ? QK_NULL : a;
+}
+
 QK_MATH_FUNCTION(gcd) {
     (void)self;
     if (kwnames != QK_NULL) {
         return qk_raise(tstate, &qk_exc_TypeError, "gcd() takes no keyword arguments");
     }
-    int64_t g = 0;
-    for (size_t i = 0; i < nargs; i++) {
-        int64_t x;
-        if (qk_index(tstate, args[i], &x) < 0) {
-            return QK_NULL;
-        }
-        g = gcd64(g, x < 0 ? -x : x);
+    QkValue g = qk_from_int(0);
+    for (size_t i = 0; i < nargs && g != QK_NULL; i++) {
+        g = int_arg(tstate, args[i]) < 0 ? QK_NULL : int_gcd(tstate, g, args[i]);
     }
-    return qk_from_int(g);
+    return g;
 }
 
 QK_MATH_FUNCTION(factorial) {
@@ -484,13 +568,14 @@ QK_MATH_FUNCTION(factorial) {
     if (n < 0) {
         return qk_raise(tstate, &qk_exc_ValueError, "factorial() not defined for negative values");
     }
-    int64_t r = 1;
-    for (int64_t i = 2; i <= n; i++) {
-        if (qk_mul_overflow(r, i, &r)) {
-            return qk_int_overflow(tstate);
-        }
+    QkValue r = qk_from_int(1);
+    qk_root_push(tstate, &r);
+    bool ok = true;
+    for (int64_t i = 2; ok && i <= n; i++) {
+        ok = int_step(tstate, &r, QK_BINARY_OP_MULTIPLY, qk_from_int(i));
     }
-    return qk_from_int(r);
+    qk_root_pop(tstate, 1);
+    return ok ? r : QK_NULL;
 }
 
 /* The one real-number argument of a function like frexp. */
@@ -602,10 +687,13 @@ QK_MATH_FUNCTION(ldexp) {
     if (real_arg(tstate, args[0], &x) < 0) {
         return QK_NULL;
     }
-    if (!qk_is_int_like(args[1])) {
+    if (!qk_is_anyint(args[1])) {
         return qk_raise(tstate, &qk_exc_TypeError, "Expected an int as second argument to ldexp.");
     }
-    int64_t e = qk_int_like_value(args[1]);
+    int64_t e;
+    if (!qk_long_as_int64(args[1], &e)) {
+        e = qk_long_compare(args[1], qk_from_int(0)) < 0 ? INT64_MIN : INT64_MAX;
+    }
     /* Exponents beyond any double's range saturate, as CPython clamps them. */
     double r = ldexp(x, e > INT32_MAX ? INT32_MAX : e < INT32_MIN ? INT32_MIN : (int)e);
     if (isinf(r) && isfinite(x)) {
@@ -630,12 +718,9 @@ QK_MATH_FUNCTION(modf) {
 
 /* A non-negative int argument of comb or perm, named for CPython's messages. */
 static int count_arg(QkThread *tstate, QkValue v, const char *name, int64_t *out) {
-    if (!qk_is_int_like(v)) {
-        qk_raise(tstate, &qk_exc_TypeError, "'%s' object cannot be interpreted as an integer",
-                 qk_type_name(v));
+    if (qk_index(tstate, v, out) < 0) {
         return -1;
     }
-    *out = qk_int_like_value(v);
     if (*out < 0) {
         qk_raise(tstate, &qk_exc_ValueError, "%s must be a non-negative integer", name);
         return -1;
@@ -654,15 +739,16 @@ QK_MATH_FUNCTION(comb) {
         return qk_from_int(0);
     }
     k = k < n - k ? k : n - k;
-    /* r * (n - i) / (i + 1) is exact at every step; 128 bits hold the product. */
-    __int128 r = 1;
-    for (int64_t i = 0; i < k; i++) {
-        r = r * (n - i) / (i + 1);
-        if (r > INT64_MAX / 2) {
-            return qk_int_overflow(tstate);
-        }
+    /* r * (n - i) // (i + 1) is exact at every step. */
+    QkValue r = qk_from_int(1);
+    qk_root_push(tstate, &r);
+    bool ok = true;
+    for (int64_t i = 0; ok && i < k; i++) {
+        ok = int_step(tstate, &r, QK_BINARY_OP_MULTIPLY, qk_int_result(tstate, n - i)) &&
+             int_step(tstate, &r, QK_BINARY_OP_FLOOR_DIVIDE, qk_from_int(i + 1));
     }
-    return qk_from_int((int64_t)r);
+    qk_root_pop(tstate, 1);
+    return ok ? r : QK_NULL;
 }
 
 QK_MATH_FUNCTION(perm) {
@@ -679,13 +765,14 @@ QK_MATH_FUNCTION(perm) {
     if (k > n) {
         return qk_from_int(0);
     }
-    int64_t r = 1;
-    for (int64_t i = 0; i < k; i++) {
-        if (qk_mul_overflow(r, n - i, &r)) {
-            return qk_int_overflow(tstate);
-        }
+    QkValue r = qk_from_int(1);
+    qk_root_push(tstate, &r);
+    bool ok = true;
+    for (int64_t i = 0; ok && i < k; i++) {
+        ok = int_step(tstate, &r, QK_BINARY_OP_MULTIPLY, qk_int_result(tstate, n - i));
     }
-    return qk_from_int(r);
+    qk_root_pop(tstate, 1);
+    return ok ? r : QK_NULL;
 }
 
 QK_MATH_FUNCTION(lcm) {
@@ -693,22 +780,27 @@ QK_MATH_FUNCTION(lcm) {
     if (kwnames != QK_NULL) {
         return qk_raise(tstate, &qk_exc_TypeError, "lcm() takes no keyword arguments");
     }
-    int64_t l = 1;
-    for (size_t i = 0; i < nargs; i++) {
-        int64_t x;
-        if (qk_index(tstate, args[i], &x) < 0) {
-            return QK_NULL;
-        }
-        x = x < 0 ? -x : x;
-        if (x == 0 || l == 0) {
-            l = 0;
+    /* l = |l // gcd(l, x) * x|, 0 once any is 0. */
+    QkValue l = qk_from_int(1), g = QK_NULL;
+    qk_root_push(tstate, &l);
+    qk_root_push(tstate, &g);
+    bool ok = true;
+    for (size_t i = 0; ok && i < nargs; i++) {
+        ok = int_arg(tstate, args[i]) == 0;
+        if (ok && (args[i] == qk_from_int(0) || args[i] == QK_FALSE || l == qk_from_int(0))) {
+            l = qk_from_int(0);
             continue;
         }
-        if (qk_mul_overflow(l / gcd64(l, x), x, &l)) {
-            return qk_int_overflow(tstate);
+        g = ok ? int_gcd(tstate, l, args[i]) : QK_NULL;
+        ok = g != QK_NULL && int_step(tstate, &l, QK_BINARY_OP_FLOOR_DIVIDE, g) &&
+             int_step(tstate, &l, QK_BINARY_OP_MULTIPLY, args[i]);
+        if (ok && qk_long_compare(l, qk_from_int(0)) < 0) {
+            l = qk_long_unary(tstate, QK_UNARY_ABS, l);
+            ok = l != QK_NULL;
         }
     }
-    return qk_from_int(l);
+    qk_root_pop(tstate, 2);
+    return ok ? l : QK_NULL;
 }
 
 /* prod(iterable, *, start=1): start * x0 * x1 ..., with `*`'s own semantics. */

@@ -1,7 +1,7 @@
 /* int, bool and float arithmetic: the number, unary and compare slots, hashing, conversions and
- * rounding. Ints are 63-bit tagged values; a result that does not fit raises OverflowError (big
- * ints are not supported yet: a documented decision). Floats follow CPython's C code for the
- * sign of zero, floor division and modulo. */
+ * rounding. Small ints are computed here in 64 bits; a result that leaves the tagged range, and
+ * any operation on a big int, goes to long.c. Floats follow CPython's C code for the sign of
+ * zero, floor division and modulo. */
 #include <errno.h>
 #include <float.h>
 #include <inttypes.h>
@@ -14,31 +14,36 @@
 #include "quack_opcodes.h"
 #include "types.h"
 
-QkValue qk_int_overflow(QkThread *tstate) {
-    return qk_raise(tstate, &qk_exc_OverflowError,
-                    "integer result does not fit in 63 bits (big ints are not supported yet)");
-}
-
 QkValue qk_int_result(QkThread *tstate, int64_t value) {
-    return qk_int_fits(value) ? qk_from_int(value) : qk_int_overflow(tstate);
+    return qk_int_fits(value) ? qk_from_int(value) : qk_long_from_i128(tstate, value);
 }
 
-bool qk_as_double(QkValue v, double *out) {
+int qk_as_double(QkThread *tstate, QkValue v, double *out) {
     if (qk_is_int_like(v)) {
         *out = (double)qk_int_like_value(v);
-        return true;
+        return 1;
+    }
+    if (qk_is_bigint(v)) {
+        return qk_long_to_double(tstate, v, out) < 0 ? -1 : 1;
     }
     if (qk_is_object(v) && qk_type_is_subtype(qk_type_of(v), &qk_float_type)) {
         *out = qk_float_value(v);
-        return true;
+        return 1;
     }
-    return false;
+    return 0;
 }
 
-int qk_index(QkThread *tstate, QkValue v, int64_t *out) {
+int qk_index_slow(QkThread *tstate, QkValue v, int64_t *out) {
     if (qk_is_int_like(v)) {
         *out = qk_int_like_value(v);
         return 0;
+    }
+    if (qk_is_bigint(v)) {
+        if (qk_long_as_int64(v, out)) {
+            return 0;
+        }
+        qk_raise(tstate, &qk_exc_OverflowError, "cannot fit 'int' into an index-sized integer");
+        return -1;
     }
     qk_raise(tstate, &qk_exc_TypeError, "'%s' object cannot be interpreted as an integer",
              qk_type_name(v));
@@ -92,7 +97,7 @@ int64_t qk_hash_double(double v) {
 
 static int int_hash(QkThread *tstate, QkValue self, int64_t *hash) {
     (void)tstate;
-    *hash = qk_hash_int(qk_int_like_value(self));
+    *hash = qk_is_bigint(self) ? qk_long_hash(self) : qk_hash_int(qk_int_like_value(self));
     return 0;
 }
 
@@ -107,38 +112,36 @@ int qk_float_hash(QkThread *tstate, QkValue self, int64_t *hash) {
 
 static QkValue float_pow(QkThread *tstate, double x, double y);
 
-static QkValue int_power(QkThread *tstate, int64_t base, int64_t exp) {
-    if (exp < 0) {
-        return float_pow(tstate, (double)base, (double)exp);
-    }
-    int64_t result = 1;
+/* base ** exp for exp >= 0 in 64 bits: false when it leaves the tagged range. */
+static bool int_power(int64_t base, int64_t exp, int64_t *result) {
+    *result = 1;
     while (exp > 0) {
-        if ((exp & 1) && qk_mul_overflow(result, base, &result)) {
-            return qk_int_overflow(tstate);
+        if ((exp & 1) && qk_mul_overflow(*result, base, result)) {
+            return false;
         }
         exp >>= 1;
         if (exp > 0 && qk_mul_overflow(base, base, &base)) {
-            return qk_int_overflow(tstate);
+            return false;
         }
     }
-    return qk_from_int(result);
+    return true;
 }
 
-static QkValue int_shift(QkThread *tstate, int64_t a, int64_t b, bool left) {
-    if (b < 0) {
-        return qk_raise(tstate, &qk_exc_ValueError, "negative shift count");
-    }
+/* a << b or a >> b for b >= 0 in 64 bits: false when it leaves the tagged range. */
+static bool int_shift(int64_t a, int64_t b, bool left, int64_t *result) {
     if (!left) {
-        return qk_from_int(b >= 63 ? (a < 0 ? -1 : 0) : a >> b);
+        *result = b >= 63 ? (a < 0 ? -1 : 0) : a >> b;
+        return true;
     }
+    *result = 0;
     if (a == 0) {
-        return qk_from_int(0);
+        return true;
     }
     if (b >= 62) {
-        return qk_int_overflow(tstate);
+        return false;
     }
-    int64_t r = (int64_t)((uint64_t)a << b);
-    return (r >> b) != a ? qk_int_overflow(tstate) : qk_int_result(tstate, r);
+    *result = (int64_t)((uint64_t)a << b);
+    return (*result >> b) == a && qk_int_fits(*result);
 }
 
 static QkValue float_true_divide(QkThread *tstate, double a, double b) {
@@ -181,64 +184,90 @@ static double int_true_divide(int64_t a, int64_t b) {
     return (a < 0) != (b < 0) ? -r : r;
 }
 
-QkValue qk_int_number(QkThread *tstate, uint32_t op, QkValue lhs, QkValue rhs) {
-    if (!qk_is_int_like(lhs) || !qk_is_int_like(rhs)) {
-        return QK_NOT_IMPLEMENTED;
-    }
-    int64_t a = qk_int_like_value(lhs), b = qk_int_like_value(rhs), r = 0;
-    /* bool & | ^ bool stays a bool. */
-    bool both_bool = !qk_is_int(lhs) && !qk_is_int(rhs);
+/* The tagged ints' operations in 64 bits: false when the result leaves the tagged range (or
+ * needs long.c for another reason), so the arbitrary-precision path computes it instead. */
+static bool small_int_number(uint32_t op, int64_t a, int64_t b, int64_t *r) {
     switch (op) {
     case QK_BINARY_OP_ADD:
-        return qk_add_overflow(a, b, &r) ? qk_int_overflow(tstate) : qk_from_int(r);
+        return !qk_add_overflow(a, b, r);
     case QK_BINARY_OP_SUBTRACT:
-        return qk_sub_overflow(a, b, &r) ? qk_int_overflow(tstate) : qk_from_int(r);
+        return !qk_sub_overflow(a, b, r);
     case QK_BINARY_OP_MULTIPLY:
-        return qk_mul_overflow(a, b, &r) ? qk_int_overflow(tstate) : qk_from_int(r);
+        return !qk_mul_overflow(a, b, r);
     case QK_BINARY_OP_FLOOR_DIVIDE:
+        *r = b == 0 ? 0 : qk_floor_div(a, b);
+        return b != 0 && qk_int_fits(*r);
     case QK_BINARY_OP_REMAINDER:
-        if (b == 0) {
-            return qk_raise(tstate, &qk_exc_ZeroDivisionError,
-                            op == QK_BINARY_OP_REMAINDER ? "integer modulo by zero"
-                                                         : "integer division or modulo by zero");
+        *r = b == 0 ? 0 : qk_floor_mod(a, b);
+        return b != 0;
+    case QK_BINARY_OP_POWER:
+        return int_power(a, b, r);
+    case QK_BINARY_OP_LSHIFT:
+    case QK_BINARY_OP_RSHIFT:
+        return b >= 0 && int_shift(a, b, op == QK_BINARY_OP_LSHIFT, r);
+    case QK_BINARY_OP_AND:
+        *r = a & b;
+        return true;
+    case QK_BINARY_OP_OR:
+        *r = a | b;
+        return true;
+    case QK_BINARY_OP_XOR:
+        *r = a ^ b;
+        return true;
+    default:
+        return false;
+    }
+}
+
+QkValue qk_int_number(QkThread *tstate, uint32_t op, QkValue lhs, QkValue rhs) {
+    if (!qk_is_anyint(lhs) || !qk_is_anyint(rhs)) {
+        return QK_NOT_IMPLEMENTED;
+    }
+    bool small = qk_is_int_like(lhs) && qk_is_int_like(rhs);
+    if (op == QK_BINARY_OP_TRUE_DIVIDE) {
+        if (!small) {
+            return qk_long_true_divide(tstate, lhs, rhs);
         }
-        return qk_int_result(tstate,
-                             op == QK_BINARY_OP_FLOOR_DIVIDE ? qk_floor_div(a, b) : qk_floor_mod(a, b));
-    case QK_BINARY_OP_TRUE_DIVIDE:
+        int64_t b = qk_int_like_value(rhs);
         if (b == 0) {
             return qk_raise(tstate, &qk_exc_ZeroDivisionError, "division by zero");
         }
-        return qk_float_new(tstate, int_true_divide(a, b));
-    case QK_BINARY_OP_POWER:
-        return int_power(tstate, a, b);
-    case QK_BINARY_OP_LSHIFT:
-        return int_shift(tstate, a, b, true);
-    case QK_BINARY_OP_RSHIFT:
-        return int_shift(tstate, a, b, false);
-    case QK_BINARY_OP_AND:
-        return both_bool ? qk_bool(a & b) : qk_from_int(a & b);
-    case QK_BINARY_OP_OR:
-        return both_bool ? qk_bool(a | b) : qk_from_int(a | b);
-    case QK_BINARY_OP_XOR:
-        return both_bool ? qk_bool(a ^ b) : qk_from_int(a ^ b);
-    default:
-        return QK_NOT_IMPLEMENTED;
+        return qk_float_new(tstate, int_true_divide(qk_int_like_value(lhs), b));
     }
+    /* A negative exponent makes a float (CPython converts both operands first). */
+    if (op == QK_BINARY_OP_POWER && (small ? qk_int_like_value(rhs) < 0
+                                           : qk_long_compare(rhs, qk_from_int(0)) < 0)) {
+        double x, y;
+        if (qk_as_double(tstate, lhs, &x) < 0 || qk_as_double(tstate, rhs, &y) < 0) {
+            return QK_NULL;
+        }
+        return float_pow(tstate, x, y);
+    }
+    if (small) {
+        int64_t a = qk_int_like_value(lhs), b = qk_int_like_value(rhs), r;
+        if (small_int_number(op, a, b, &r)) {
+            /* bool & | ^ bool stays a bool. */
+            bool both_bool = !qk_is_int(lhs) && !qk_is_int(rhs);
+            bool bitwise = op == QK_BINARY_OP_AND || op == QK_BINARY_OP_OR || op == QK_BINARY_OP_XOR;
+            return both_bool && bitwise ? qk_bool(r) : qk_from_int(r);
+        }
+    }
+    return qk_long_number(tstate, op, lhs, rhs);
 }
 
 static QkValue int_unary(QkThread *tstate, uint32_t op, QkValue self, QkValue unused) {
     (void)unused;
-    int64_t v = qk_int_like_value(self);
-    switch (op) {
-    case QK_UNARY_NEGATIVE:
-        return qk_int_result(tstate, -v);
-    case QK_UNARY_POSITIVE:
-        return qk_from_int(v);
-    case QK_UNARY_INVERT:
-        return qk_from_int(~v);
-    default:
-        return qk_int_result(tstate, v < 0 ? -v : v);
+    if (op == QK_UNARY_POSITIVE) {
+        return qk_is_bigint(self) ? self : qk_from_int(qk_int_like_value(self));
     }
+    if (qk_is_int_like(self)) {
+        int64_t v = qk_int_like_value(self);
+        int64_t r = op == QK_UNARY_INVERT ? ~v : op == QK_UNARY_NEGATIVE || v < 0 ? -v : v;
+        if (qk_int_fits(r)) {
+            return qk_from_int(r);
+        }
+    }
+    return qk_long_unary(tstate, op, self);
 }
 
 /* ---- float arithmetic ---- */
@@ -336,8 +365,19 @@ static void float_divmod(double a, double b, double *floordiv, double *mod) {
 }
 
 QkValue qk_float_number(QkThread *tstate, uint32_t op, QkValue lhs, QkValue rhs) {
+    /* Only arithmetic is float's: decided before any conversion (which may overflow for a big
+     * int), so `1.5 ^ 10**400` is a TypeError as in CPython. */
+    if (op != QK_BINARY_OP_ADD && op != QK_BINARY_OP_SUBTRACT && op != QK_BINARY_OP_MULTIPLY &&
+        op != QK_BINARY_OP_TRUE_DIVIDE && op != QK_BINARY_OP_FLOOR_DIVIDE &&
+        op != QK_BINARY_OP_REMAINDER && op != QK_BINARY_OP_POWER) {
+        return QK_NOT_IMPLEMENTED;
+    }
     double a, b;
-    if (!qk_as_double(lhs, &a) || !qk_as_double(rhs, &b)) {
+    int ka = qk_as_double(tstate, lhs, &a), kb = ka > 0 ? qk_as_double(tstate, rhs, &b) : 0;
+    if (ka < 0 || kb < 0) {
+        return QK_NULL;
+    }
+    if (ka == 0 || kb == 0) {
         return QK_NOT_IMPLEMENTED;
     }
     double div, mod;
@@ -378,8 +418,13 @@ static QkValue pair_with(QkThread *tstate, QkValue *pair, QkValue second) {
 
 QkValue qk_divmod(QkThread *tstate, QkValue a, QkValue b) {
     double x, y;
-    bool numbers = qk_as_double(a, &x) && qk_as_double(b, &y);
-    if (numbers && !(qk_is_int_like(a) && qk_is_int_like(b))) {
+    bool ints = qk_is_anyint(a) && qk_is_anyint(b);
+    int ka = ints ? 1 : qk_as_double(tstate, a, &x), kb = ints || ka <= 0 ? 1 : qk_as_double(tstate, b, &y);
+    if (ka < 0 || kb < 0) {
+        return QK_NULL;
+    }
+    bool numbers = ka > 0 && kb > 0;
+    if (numbers && !ints) {
         if (y == 0) {
             return qk_raise(tstate, &qk_exc_ZeroDivisionError, "float divmod()");
         }
@@ -449,11 +494,14 @@ static bool compare_result(uint32_t op, int c) {
 
 static QkValue int_compare(QkThread *tstate, QkValue lhs, QkValue rhs, uint32_t op) {
     (void)tstate;
-    if (!qk_is_int_like(rhs)) {
+    if (!qk_is_anyint(rhs)) {
         return QK_NOT_IMPLEMENTED;
     }
-    int64_t a = qk_int_like_value(lhs), b = qk_int_like_value(rhs);
-    return qk_bool(compare_result(op, (a > b) - (a < b)));
+    if (qk_is_int_like(lhs) && qk_is_int_like(rhs)) {
+        int64_t a = qk_int_like_value(lhs), b = qk_int_like_value(rhs);
+        return qk_bool(compare_result(op, (a > b) - (a < b)));
+    }
+    return qk_bool(compare_result(op, qk_long_compare(lhs, rhs)));
 }
 
 /* Exact comparison of an int with a double (CPython compares the true values): -1, 0, 1. */
@@ -473,15 +521,17 @@ static int compare_int_double(int64_t i, double d) {
 }
 
 QkValue qk_float_compare(QkThread *tstate, QkValue lhs, QkValue rhs, uint32_t op) {
-    (void)tstate;
-    double a = qk_float_value(lhs), b;
-    if (!qk_as_double(rhs, &b)) {
+    double a = qk_float_value(lhs), b = 0;
+    /* An int is compared exactly, never converted (a big one may not fit a double). */
+    bool is_int = qk_is_anyint(rhs);
+    if (!is_int && qk_as_double(tstate, rhs, &b) == 0) {
         return QK_NOT_IMPLEMENTED;
     }
     if (isnan(a) || isnan(b)) {
         return qk_bool(op == QK_COMPARE_OP_NE);
     }
     int c = qk_is_int_like(rhs) ? -compare_int_double(qk_int_like_value(rhs), a)
+            : is_int            ? -qk_long_compare_double(rhs, a)
                                 : (a > b) - (a < b);
     return qk_bool(compare_result(op, c));
 }
@@ -497,7 +547,7 @@ QkValue qk_int_from_double(QkThread *tstate, double v) {
     }
     double t = trunc(v);
     if (t < -4611686018427387904.0 || t >= 4611686018427387904.0) {
-        return qk_int_overflow(tstate);
+        return qk_long_from_double(tstate, t);
     }
     return qk_from_int((int64_t)t);
 }
@@ -550,35 +600,44 @@ static QkValue int_from_numeral(QkThread *tstate, QkValue s, const char *numeral
         /* Base 0 forbids leading zeros in a non-zero decimal ("010"). */
         leading_zero_only = end - p > 1 && p[0] == '0';
     }
-    int64_t value = 0;
-    bool ok = p < end, overflow = false, nonzero = false;
+    /* The digits' values, most significant first (the numeral is at least as long); a short
+     * numeral's on the stack. */
+    uint8_t short_values[64];
+    uint8_t *values = end - p <= 64 ? short_values : malloc((size_t)(end - p));
+    if (values == NULL) {
+        return qk_raise(tstate, &qk_exc_MemoryError, "out of memory");
+    }
+    int64_t n = 0;
+    bool ok = p < end, nonzero = false;
     for (const char *q = p; ok && q < end; q++) {
         if (*q == '_' && q > p && q + 1 < end && q[1] != '_') {
             continue;
         }
         int d = digit_value(*q);
-        if (d >= b) {
-            ok = false;
-            break;
-        }
+        ok = d < b;
         nonzero |= d != 0;
-        if (__builtin_mul_overflow(value, b, &value) || __builtin_sub_overflow(value, d, &value)) {
-            overflow = true;
-        }
+        values[n++] = (uint8_t)d;
+    }
+    QkValue r = QK_NULL;
+    if (ok && !(leading_zero_only && nonzero)) {
+        r = qk_long_from_digit_values(tstate, values, n, (int)b, negative);
+    }
+    if (values != short_values) {
+        free(values);
     }
     if (!ok || (leading_zero_only && nonzero)) {
-        QkValue r = qk_str_repr(tstate, s);
-        if (r == QK_NULL) {
+        QkValue shown = qk_str_repr(tstate, s);
+        if (shown == QK_NULL) {
             return QK_NULL;
         }
-        return qk_raise(tstate, &qk_exc_ValueError, "invalid literal for int() with base %" PRId64
-                        ": %s", base, qk_as_str(r)->data);
+        /* CPython's %.200R: the repr's first 200 characters. */
+        int64_t shown_length = qk_str_cp_length(shown) > 200 ? qk_str_cp_offset(shown, 200)
+                                                              : qk_as_str(shown)->length;
+        return qk_raise(tstate, &qk_exc_ValueError,
+                        "invalid literal for int() with base %" PRId64 ": %.*s", base,
+                        (int)shown_length, qk_as_str(shown)->data);
     }
-    /* Accumulated negatively so the most negative value parses too. */
-    if (overflow || (!negative && value == INT64_MIN)) {
-        return qk_int_overflow(tstate);
-    }
-    return qk_int_result(tstate, negative ? value : -value);
+    return r;
 }
 
 QkValue qk_int_from_str(QkThread *tstate, QkValue s, int64_t base) {
@@ -623,11 +682,14 @@ QkValue qk_int_construct(QkThread *tstate, QkValue type, QkValue *args, size_t n
     if (qk_is_int_like(a[0])) {
         return qk_from_int(qk_int_like_value(a[0]));
     }
+    if (qk_is_bigint(a[0])) {
+        return a[0];
+    }
     if (qk_is_str(a[0])) {
         return qk_int_from_str(tstate, a[0], 10);
     }
     double d;
-    if (qk_as_double(a[0], &d)) {
+    if (qk_as_double(tstate, a[0], &d) > 0) {
         return qk_int_from_double(tstate, d);
     }
     return qk_raise(tstate, &qk_exc_TypeError,
@@ -650,26 +712,6 @@ static QkValue bool_construct(QkThread *tstate, QkValue type, QkValue *args, siz
 }
 
 /* ---- rounding ---- */
-
-/* round-half-even of an int to a multiple of 10**-ndigits (ndigits < 0). */
-static QkValue int_round(QkThread *tstate, int64_t x, int64_t ndigits) {
-    if (ndigits >= 0) {
-        return qk_from_int(x);
-    }
-    int64_t pow10 = 1;
-    for (int64_t i = 0; i < -ndigits; i++) {
-        if (__builtin_mul_overflow(pow10, 10, &pow10)) {
-            return qk_from_int(0);
-        }
-    }
-    int64_t q = qk_floor_div(x, pow10), r = qk_floor_mod(x, pow10);
-    if (r > pow10 - r || (r == pow10 - r && (q & 1))) {
-        q++;
-    }
-    int64_t result;
-    return __builtin_mul_overflow(q, pow10, &result) ? qk_int_overflow(tstate)
-                                                     : qk_int_result(tstate, result);
-}
 
 /* round(x, ndigits) for a float, as CPython's double_round: the exact value of x rounded half
  * even at the digit 10**-ndigits, read back as the nearest double (so round(2.675, 2) is 2.67:
@@ -722,11 +764,18 @@ QkValue qk_round(QkThread *tstate, QkValue x, QkValue ndigits) {
     if (has_digits && qk_index(tstate, ndigits, &n) < 0) {
         return QK_NULL;
     }
-    if (qk_is_int_like(x)) {
-        return int_round(tstate, qk_int_like_value(x), n);
+    if (qk_is_anyint(x)) {
+        if (n < 0) {
+            return qk_long_round(tstate, x, -n);
+        }
+        return qk_is_bigint(x) ? x : qk_from_int(qk_int_like_value(x));
     }
     double d;
-    if (!qk_as_double(x, &d)) {
+    int known = qk_as_double(tstate, x, &d);
+    if (known < 0) {
+        return QK_NULL;
+    }
+    if (known == 0) {
         return qk_raise(tstate, &qk_exc_TypeError, "type %s doesn't define __round__ method",
                         qk_type_name(x));
     }
@@ -743,9 +792,28 @@ QkValue qk_round(QkThread *tstate, QkValue x, QkValue ndigits) {
 /* ---- repr, methods, types ---- */
 
 static QkValue int_repr(QkThread *tstate, QkValue self) {
-    char buf[32];
-    snprintf(buf, sizeof buf, "%" PRId64, qk_int_value(self));
-    return qk_str_from_cstr(tstate, buf);
+    if (qk_is_int(self)) {
+        char buf[32];
+        snprintf(buf, sizeof buf, "%" PRId64, qk_int_value(self));
+        return qk_str_from_cstr(tstate, buf);
+    }
+    bool negative;
+    char small[QK_SMALL_DIGITS];
+    char *digits = qk_long_digits(tstate, self, 10, &negative, small);
+    if (digits == NULL) {
+        return QK_NULL;
+    }
+    QkBuf b = {0};
+    int failed = (negative && qk_buf_putc(tstate, &b, '-') < 0) ||
+                 qk_buf_append(tstate, &b, digits, strlen(digits)) < 0;
+    if (digits != small) {
+        free(digits);
+    }
+    if (failed) {
+        qk_buf_free(&b);
+        return QK_NULL;
+    }
+    return qk_buf_finish(tstate, &b);
 }
 
 static QkValue bool_repr(QkThread *tstate, QkValue self) {
@@ -758,9 +826,7 @@ static QkValue int_bit_length(QkThread *tstate, QkValue self, QkValue *args, siz
     if (qk_check_args(tstate, "bit_length", nargs, kwnames, 0, 0) < 0) {
         return QK_NULL;
     }
-    int64_t v = qk_int_like_value(self);
-    uint64_t m = v < 0 ? -(uint64_t)v : (uint64_t)v;
-    return qk_from_int(m == 0 ? 0 : 64 - __builtin_clzll(m));
+    return qk_from_int(qk_long_bit_length(self));
 }
 
 static const QkMethodDef int_methods[] = {
@@ -768,8 +834,11 @@ static const QkMethodDef int_methods[] = {
     {NULL, NULL},
 };
 
-/* qk_truth decides ints, bools and None inline; these are their __bool__ (slot_methods.c). */
-static int int_truth(QkThread *tstate, QkValue self) { return qk_truth(tstate, self); }
+/* qk_truth decides small ints, bools and None inline; these are their __bool__ (slot_methods.c).
+ * A big int is never zero. */
+static int int_truth(QkThread *tstate, QkValue self) {
+    return qk_is_bigint(self) || qk_truth(tstate, self);
+}
 
 QkType qk_int_type = {
     QK_STATIC_TYPE,

@@ -60,11 +60,15 @@ static QkValue range_getitem(QkThread *tstate, QkValue self, QkValue key) {
         return qk_range_new(tstate, r->start + start * r->step, r->start + stop * r->step,
                             step * r->step);
     }
-    if (!qk_is_int_like(key)) {
+    if (!qk_is_anyint(key)) {
         return qk_raise(tstate, &qk_exc_TypeError,
                         "range indices must be integers or slices, not %s", qk_type_name(key));
     }
     int64_t i;
+    /* CPython computes a range's items in big ints: any index beyond 64 bits is out of range. */
+    if (qk_is_bigint(key)) {
+        return qk_raise(tstate, &qk_exc_IndexError, "range object index out of range");
+    }
     if (qk_normalize_index(tstate, key, n, "range object", &i) < 0) {
         return QK_NULL;
     }
@@ -78,6 +82,9 @@ static int range_contains(QkThread *tstate, QkValue self, QkValue item) {
         bool inside = r->step > 0 ? (v >= r->start && v < r->stop)
                                   : (v <= r->start && v > r->stop);
         return inside && (v - r->start) % r->step == 0;
+    }
+    if (qk_is_bigint(item)) {
+        return 0; /* every item is a small int */
     }
     /* Anything else (a float, an object with __eq__): compare with each item. */
     int64_t n = qk_range_length(r->start, r->stop, r->step);

@@ -15,13 +15,20 @@ QkValue qk_slice_new(QkThread *tstate, QkValue start, QkValue stop, QkValue step
     return (QkValue)s;
 }
 
-static int slice_part(QkThread *tstate, QkValue v, int64_t *out) {
-    if (!qk_is_int_like(v)) {
+int qk_slice_index(QkThread *tstate, QkValue v, int64_t *out) {
+    if (qk_is_int(v)) {
+        *out = qk_int_value(v);
+        return 0;
+    }
+    if (!qk_is_anyint(v)) {
         qk_raise(tstate, &qk_exc_TypeError,
                  "slice indices must be integers or None or have an __index__ method");
         return -1;
     }
-    *out = qk_int_like_value(v);
+    /* As CPython's, a bound beyond 64 bits is clipped (it is past either end anyway). */
+    if (!qk_long_as_int64(v, out)) {
+        *out = qk_long_compare(v, qk_from_int(0)) < 0 ? INT64_MIN : INT64_MAX;
+    }
     return 0;
 }
 
@@ -38,7 +45,7 @@ int qk_slice_indices(QkThread *tstate, QkValue slice, int64_t length, int64_t *s
                      int64_t *stop, int64_t *step, int64_t *count) {
     QkSlice *s = (QkSlice *)slice;
     *step = 1;
-    if (s->step != QK_NONE && slice_part(tstate, s->step, step) < 0) {
+    if (s->step != QK_NONE && qk_slice_index(tstate, s->step, step) < 0) {
         return -1;
     }
     if (*step == 0) {
@@ -47,14 +54,14 @@ int qk_slice_indices(QkThread *tstate, QkValue slice, int64_t length, int64_t *s
     }
     if (s->start == QK_NONE) {
         *start = *step < 0 ? length - 1 : 0;
-    } else if (slice_part(tstate, s->start, start) < 0) {
+    } else if (qk_slice_index(tstate, s->start, start) < 0) {
         return -1;
     } else {
         *start = adjust(*start, length, *step);
     }
     if (s->stop == QK_NONE) {
         *stop = *step < 0 ? -1 : length;
-    } else if (slice_part(tstate, s->stop, stop) < 0) {
+    } else if (qk_slice_index(tstate, s->stop, stop) < 0) {
         return -1;
     } else {
         *stop = adjust(*stop, length, *step);
@@ -69,7 +76,11 @@ int qk_slice_indices(QkThread *tstate, QkValue slice, int64_t length, int64_t *s
 
 int qk_normalize_index(QkThread *tstate, QkValue key, int64_t length, const char *what,
                        int64_t *index) {
-    int64_t i = qk_int_like_value(key);
+    int64_t i = qk_is_int(key) ? qk_int_value(key) : 0;
+    if (!qk_is_int(key) && !qk_long_as_int64(key, &i)) {
+        qk_raise(tstate, &qk_exc_IndexError, "cannot fit 'int' into an index-sized integer");
+        return -1;
+    }
     if (i < 0) {
         i += length;
     }

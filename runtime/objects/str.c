@@ -413,11 +413,12 @@ static QkValue str_number(QkThread *tstate, uint32_t op, QkValue lhs, QkValue rh
     if (op == QK_BINARY_OP_ADD && qk_is_str(lhs) && qk_is_str(rhs)) {
         return qk_str_concat(tstate, lhs, rhs);
     }
-    if (op == QK_BINARY_OP_MULTIPLY && qk_is_str(lhs) && qk_is_int_like(rhs)) {
-        return str_repeat(tstate, lhs, qk_int_like_value(rhs));
-    }
-    if (op == QK_BINARY_OP_MULTIPLY && qk_is_str(rhs) && qk_is_int_like(lhs)) {
-        return str_repeat(tstate, rhs, qk_int_like_value(lhs));
+    if (op == QK_BINARY_OP_MULTIPLY && (qk_is_str(lhs) ? qk_is_anyint(rhs)
+                                                       : qk_is_str(rhs) && qk_is_anyint(lhs))) {
+        int64_t times;
+        QkValue s = qk_is_str(lhs) ? lhs : rhs;
+        return qk_index(tstate, s == lhs ? rhs : lhs, &times) < 0 ? QK_NULL
+                                                                 : str_repeat(tstate, s, times);
     }
     if (op == QK_BINARY_OP_REMAINDER && qk_is_str(lhs)) {
         return qk_str_mod(tstate, lhs, rhs);
@@ -439,7 +440,7 @@ static QkValue str_getitem(QkThread *tstate, QkValue self, QkValue key) {
         }
         return str_slice(tstate, self, start, step, count);
     }
-    if (!qk_is_int_like(key)) {
+    if (!qk_is_anyint(key)) {
         return qk_raise(tstate, &qk_exc_TypeError, "string indices must be integers, not '%s'",
                         qk_type_name(key));
     }
@@ -559,12 +560,10 @@ static int slice_bounds(QkThread *tstate, QkValue start, QkValue end, int64_t n,
         if (given[i] == QK_NULL || given[i] == QK_NONE) {
             continue;
         }
-        if (!qk_is_int_like(given[i])) {
-            qk_raise(tstate, &qk_exc_TypeError,
-                     "slice indices must be integers or None or have an __index__ method");
+        int64_t v;
+        if (qk_slice_index(tstate, given[i], &v) < 0) {
             return -1;
         }
-        int64_t v = qk_int_like_value(given[i]);
         if (v < 0) {
             v = v + n < 0 ? 0 : v + n;
         }

@@ -183,11 +183,14 @@ static QkValue tuple_number(QkThread *tstate, uint32_t op, QkValue lhs, QkValue 
         }
         return r;
     }
-    if (op == QK_BINARY_OP_MULTIPLY && (qk_is_int_like(lhs) || qk_is_int_like(rhs))) {
+    if (op == QK_BINARY_OP_MULTIPLY && (qk_is_anyint(lhs) || qk_is_anyint(rhs))) {
         QkValue seq = qk_is_tuple(lhs) ? lhs : rhs;
-        int64_t times = qk_int_like_value(qk_is_tuple(lhs) ? rhs : lhs);
+        int64_t times;
         if (!qk_is_tuple(seq)) {
             return QK_NOT_IMPLEMENTED;
+        }
+        if (qk_index(tstate, qk_is_tuple(lhs) ? rhs : lhs, &times) < 0) {
+            return QK_NULL;
         }
         int64_t n = qk_as_tuple(seq)->size;
         times = times < 0 ? 0 : times;
@@ -222,7 +225,7 @@ static QkValue tuple_getitem(QkThread *tstate, QkValue self, QkValue key) {
         }
         return r;
     }
-    if (!qk_is_int_like(key)) {
+    if (!qk_is_anyint(key)) {
         return qk_raise(tstate, &qk_exc_TypeError,
                         "tuple indices must be integers or slices, not %s", qk_type_name(key));
     }

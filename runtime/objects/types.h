@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "abstract.h"
+#include "long.h"
 
 extern QkType qk_set_type, qk_frozenset_type, qk_slice_type, qk_enumerate_type, qk_zip_type,
     qk_map_type, qk_filter_type, qk_reversed_type, qk_list_iter_type, qk_tuple_iter_type, qk_getitem_iter_type,
@@ -34,14 +35,22 @@ static inline bool qk_is_int_like(QkValue v) {
 static inline int64_t qk_int_like_value(QkValue v) {
     return qk_is_int(v) ? qk_int_value(v) : v == QK_TRUE;
 }
-/* An int, bool or float as a double; false (nothing raised) for any other value. */
-bool qk_as_double(QkValue v, double *out);
+/* An int, bool or float as a double: 1; 0 (nothing raised) for any other value; -1 with
+ * OverflowError for an int beyond the double range. */
+int qk_as_double(QkThread *tstate, QkValue v, double *out);
 /* An int or bool (an index, a count): else TypeError "'T' object cannot be interpreted as an
- * integer". Returns -1 on failure. */
-int qk_index(QkThread *tstate, QkValue v, int64_t *out);
-/* The int for a result computed in 64 bits: OverflowError if it leaves the 63-bit range. */
+ * integer", or OverflowError for an int beyond 64 bits. Returns -1 on failure. A small int, the
+ * common case, is decided inline. */
+int qk_index_slow(QkThread *tstate, QkValue v, int64_t *out);
+static inline int qk_index(QkThread *tstate, QkValue v, int64_t *out) {
+    if (qk_is_int(v)) {
+        *out = qk_int_value(v);
+        return 0;
+    }
+    return qk_index_slow(tstate, v, out);
+}
+/* The int for a result computed in 64 bits: tagged, or a big int beyond the tagged range. */
 QkValue qk_int_result(QkThread *tstate, int64_t value);
-QkValue qk_int_overflow(QkThread *tstate);
 /* CPython's numeric hash (so 1, 1.0 and True hash alike); never -1. */
 int64_t qk_hash_int(int64_t v);
 int64_t qk_hash_double(double v);
@@ -204,6 +213,9 @@ typedef struct QkSlice {
 /* Resolves a slice against a length (CPython's PySlice_GetIndicesEx): the number of items. */
 int qk_slice_indices(QkThread *tstate, QkValue slice, int64_t length, int64_t *start,
                      int64_t *stop, int64_t *step, int64_t *count);
+/* A slice bound (an int; else CPython's TypeError) as an int64_t, clipped beyond 64 bits as
+ * CPython clips it. -1 on error. */
+int qk_slice_index(QkThread *tstate, QkValue v, int64_t *out);
 /* A subscript that is an index: normalized against length (negative counts from the end);
  * IndexError "<what> index out of range" outside. */
 int qk_normalize_index(QkThread *tstate, QkValue key, int64_t length, const char *what,
