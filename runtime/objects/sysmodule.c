@@ -185,11 +185,10 @@ static QkValue sys_setrecursionlimit(QkThread *tstate, QkValue self, QkValue *ar
     if (qk_check_args(tstate, "setrecursionlimit", nargs, kwnames, 1, 1) < 0) {
         return QK_NULL;
     }
-    if (!qk_is_int_like(args[0])) {
-        return qk_raise(tstate, &qk_exc_TypeError, "'%s' object cannot be interpreted as an integer",
-                        qk_type_name(args[0]));
+    int64_t limit;
+    if (qk_index(tstate, args[0], &limit) < 0) {
+        return QK_NULL;
     }
-    int64_t limit = qk_int_like_value(args[0]);
     if (limit < 1) {
         return qk_raise(tstate, &qk_exc_ValueError, "recursion limit must be greater or equal than 1");
     }
@@ -279,6 +278,10 @@ int qk_init_sys(QkThread *tstate, QkValue module) {
         if (v == QK_NULL || qk_module_add(tstate, module, strings[i].name, v) < 0) {
             return -1;
         }
+    }
+    QkValue maxsize = qk_long_from_i128(tstate, INT64_MAX);
+    if (maxsize == QK_NULL || qk_module_add(tstate, module, "maxsize", maxsize) < 0) {
+        return -1;
     }
     QkValue argv = string_list(tstate, tstate->argv, tstate->argc);
     if (argv == QK_NULL || qk_module_add(tstate, module, "argv", argv) < 0 ||

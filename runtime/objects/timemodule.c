@@ -46,7 +46,11 @@ static QkValue time_sleep(QkThread *tstate, QkValue self, QkValue *args, size_t 
     if (qk_check_args(tstate, "sleep", nargs, kwnames, 1, 1) < 0) {
         return QK_NULL;
     }
-    if (!qk_as_double(args[0], &seconds)) {
+    int known = qk_as_double(tstate, args[0], &seconds);
+    if (known < 0) {
+        return QK_NULL;
+    }
+    if (!known) {
         return qk_raise(tstate, &qk_exc_TypeError,
                         "'%s' object cannot be interpreted as an integer or float",
                         qk_type_name(args[0]));

@@ -28,7 +28,7 @@ static QkValue maketrans_from_dict(QkThread *tstate, QkValue mapping) {
                 break;
             }
             key = qk_from_int(cp);
-        } else if (qk_is_int(k)) {
+        } else if (qk_is_anyint(k)) {
             key = k;
         } else {
             table = qk_raise(tstate, &qk_exc_TypeError,
@@ -116,8 +116,8 @@ QkValue qk_str_translate(QkThread *tstate, QkValue self, QkValue *args, size_t n
             failed = qk_buf_append(tstate, &b, start, (size_t)(p - start)) < 0;
         } else if (to == QK_NONE) {
             continue;
-        } else if (qk_is_int(to)) {
-            int64_t v = qk_int_value(to);
+        } else if (qk_is_anyint(to)) {
+            int64_t v = qk_is_bigint(to) ? -1 : qk_int_like_value(to); /* big: out of range */
             char utf8[4];
             if (v < 0 || v > 0x10FFFF) {
                 qk_raise(tstate, &qk_exc_ValueError, "character mapping must be in range(0x110000)");

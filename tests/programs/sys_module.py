@@ -9,7 +9,7 @@ def depth(n):
 
 
 print(len(sys.argv), sys.argv[0].endswith("sys_module.py"), sys.platform, sys.byteorder)
-print(sys.getrecursionlimit())
+print(sys.getrecursionlimit(), sys.maxsize, sys.maxsize == 2**63 - 1, type(sys.maxsize).__name__)
 sys.setrecursionlimit(3000)
 print(sys.getrecursionlimit(), depth(2500))
 for i in range(300):
