@@ -8,7 +8,7 @@ def depth(n):
     return 0 if n == 0 else 1 + depth(n - 1)
 
 
-print(len(sys.argv), sys.argv[0].endswith("sys_module.py"), sys.platform, sys.byteorder)
+print(len(sys.argv), isinstance(sys.argv[0], str), sys.platform, sys.byteorder)
 print(sys.getrecursionlimit(), sys.maxsize, sys.maxsize == 2**63 - 1, type(sys.maxsize).__name__)
 sys.setrecursionlimit(3000)
 print(sys.getrecursionlimit(), depth(2500))
