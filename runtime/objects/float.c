@@ -163,6 +163,30 @@ static bool parse_float(const char *s, size_t n, char *buf, double *out) {
     return true;
 }
 
+int qk_double_from_dunder(QkThread *tstate, QkValue v, double *out) {
+    QkType *cls = qk_type_of(v);
+    QkValue method = qk_type_lookup(cls, QK_NAME(float));
+    bool index = method == QK_NULL;
+    if (index && (method = qk_type_lookup(cls, QK_NAME(index))) == QK_NULL) {
+        return 0;
+    }
+    QkValue r = qk_call(tstate, method, &v, 1, QK_NULL);
+    if (r == QK_NULL) {
+        return -1;
+    }
+    if (index ? !qk_is_anyint(r) : !qk_is_type(r, &qk_float_type)) {
+        if (index) {
+            qk_raise(tstate, &qk_exc_TypeError, "__index__ returned non-int (type %s)",
+                     qk_type_name(r));
+        } else {
+            qk_raise(tstate, &qk_exc_TypeError, "%s.__float__ returned non-float (type %s)",
+                     cls->name, qk_type_name(r));
+        }
+        return -1;
+    }
+    return qk_as_double(tstate, r, out) < 0 ? -1 : 1;
+}
+
 static QkValue float_construct(QkThread *tstate, QkValue type, QkValue *args, size_t nargs,
                                QkValue kwnames) {
     (void)type;
@@ -200,6 +224,10 @@ static QkValue float_construct(QkThread *tstate, QkValue type, QkValue *args, si
                             : qk_raise(tstate, &qk_exc_ValueError,
                                        "could not convert string to float: %s",
                                        qk_as_str(r)->data);
+    }
+    known = qk_double_from_dunder(tstate, args[0], &d);
+    if (known != 0) {
+        return known < 0 ? QK_NULL : qk_float_new(tstate, d);
     }
     return qk_raise(tstate, &qk_exc_TypeError,
                     "float() argument must be a string or a real number, not '%s'",

@@ -15,6 +15,9 @@
 /* A real-number argument: int, bool or float. */
 static int real_arg(QkThread *tstate, QkValue v, double *out) {
     int known = qk_as_double(tstate, v, out);
+    if (known == 0) {
+        known = qk_double_from_dunder(tstate, v, out);
+    }
     if (known < 0) {
         return -1;
     }
@@ -382,6 +385,15 @@ static QkValue round_to_int(QkThread *tstate, const char *name, QkValue *args, s
     }
     if (qk_is_anyint(args[0])) {
         return qk_is_bigint(args[0]) ? args[0] : qk_from_int(qk_int_like_value(args[0]));
+    }
+    /* A class's own __floor__, __ceil__ or __trunc__ decides, as in CPython. */
+    if (!qk_is_type(args[0], &qk_float_type)) {
+        QkValue dunder = qk_str_from_cstr(tstate, f == floor ? "__floor__" : f == ceil ? "__ceil__"
+                                                                                      : "__trunc__");
+        QkValue method = dunder == QK_NULL ? QK_NULL : qk_type_lookup(qk_type_of(args[0]), dunder);
+        if (dunder == QK_NULL || method != QK_NULL) {
+            return method == QK_NULL ? QK_NULL : qk_call(tstate, method, args, 1, QK_NULL);
+        }
     }
     double x;
     if (real_arg(tstate, args[0], &x) < 0) {

@@ -692,6 +692,23 @@ QkValue qk_int_construct(QkThread *tstate, QkValue type, QkValue *args, size_t n
     if (qk_as_double(tstate, a[0], &d) > 0) {
         return qk_int_from_double(tstate, d);
     }
+    /* A class's __int__, else __index__, else __trunc__, as CPython 3.11 tries them: each must
+     * return an int. */
+    static const int dunders[] = {QK_NAME_int, QK_NAME_index, QK_NAME_trunc};
+    QkType *cls = qk_type_of(a[0]);
+    for (size_t i = 0; i < sizeof dunders / sizeof dunders[0]; i++) {
+        QkValue method = qk_type_lookup(cls, qk_names[dunders[i]]);
+        if (method == QK_NULL) {
+            continue;
+        }
+        QkValue r = qk_call(tstate, method, a, 1, QK_NULL);
+        if (r != QK_NULL && !qk_is_anyint(r)) {
+            return qk_raise(tstate, &qk_exc_TypeError, "%s returned non-%s (type %s)",
+                            qk_as_str(qk_names[dunders[i]])->data,
+                            dunders[i] == QK_NAME_trunc ? "Integral" : "int", qk_type_name(r));
+        }
+        return r;
+    }
     return qk_raise(tstate, &qk_exc_TypeError,
                     "int() argument must be a string, a bytes-like object or a real number, "
                     "not '%s'",

@@ -38,6 +38,9 @@ static inline int64_t qk_int_like_value(QkValue v) {
 /* An int, bool or float as a double: 1; 0 (nothing raised) for any other value; -1 with
  * OverflowError for an int beyond the double range. */
 int qk_as_double(QkThread *tstate, QkValue v, double *out);
+/* What float(v) takes from a class: its __float__ (which must return a float), else its
+ * __index__; 1, 0 when it has neither, -1 with the exception set. */
+int qk_double_from_dunder(QkThread *tstate, QkValue v, double *out);
 /* An int or bool (an index, a count): else TypeError "'T' object cannot be interpreted as an
  * integer", or OverflowError for an int beyond 64 bits. Returns -1 on failure. A small int, the
  * common case, is decided inline. */
