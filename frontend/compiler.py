@@ -56,7 +56,9 @@ def _parse(source: str | bytes, filename: str) -> ast.Module:
         return ast.parse(source, filename)
     except SyntaxError as error:
         # Some errors (a bad coding declaration) have no column: offset -1 or None.
-        raise CompileError("error", error.msg, error.lineno or 1, max(error.offset or 1, 1)) from None
+        raise CompileError(
+            "error", error.msg, error.lineno or 1, max(error.offset or 1, 1)
+        ) from None
     except ValueError as error:  # e.g. null bytes in the source
         raise CompileError("error", str(error), 1, 1) from None
     except (RecursionError, MemoryError):
