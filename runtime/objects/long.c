@@ -711,7 +711,7 @@ QkValue qk_long_pow_mod(QkThread *tstate, QkValue base, QkValue exp, QkValue mod
             num_free(&mm);
             return qk_from_int(0);
         }
-        Num inverse;
+        Num inverse = {0};
         ok = num_invmod(tstate, &reduced, &mm, &inverse);
         num_free(&reduced);
         reduced = inverse;

@@ -150,7 +150,14 @@ static int log_arg(QkThread *tstate, QkValue x, double (*f)(double), double *r) 
         }
         int64_t e;
         double m = qk_long_frexp(x, &e);
-        *r = e > DBL_MAX_EXP ? f(m) + f(2.0) * (double)e : f(ldexp(m, (int)e));
+        if (e <= DBL_MAX_EXP) {
+            *r = f(ldexp(m, (int)e));
+            return 0;
+        }
+        /* Two statements: a compiler may not fuse them into one rounding (an fma, as aarch64's
+         * would), which CPython's result does not have. */
+        double scaled = f(2.0) * (double)e;
+        *r = f(m) + scaled;
         return 0;
     }
     double d;
