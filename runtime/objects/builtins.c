@@ -67,8 +67,7 @@ static QkValue builtin_print(QkThread *tstate, QkValue self, QkValue *args, size
     Output out = {.file = file == QK_NULL ? stdout : qk_stream_file(file), .write = QK_NULL};
     qk_root_push(tstate, &out.write);
     if (out.file == NULL) {
-        QkValue name = qk_str_from_cstr(tstate, "write");
-        out.write = name == QK_NULL ? QK_NULL : qk_getattr(tstate, file, name);
+        out.write = qk_getattr(tstate, file, QK_NAME(write));
     }
     int failed = out.file == NULL && out.write == QK_NULL;
     for (size_t i = 0; i < npos && !failed; i++) {

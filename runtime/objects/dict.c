@@ -378,8 +378,8 @@ static int dict_update_from(QkThread *tstate, QkValue dict, QkValue source) {
     if (qk_is_dict(source)) {
         return dict_merge(tstate, dict, source, NULL);
     }
-    QkValue keys, name = qk_str_from_cstr(tstate, "keys");
-    int found = name == QK_NULL ? -1 : qk_lookup_attr(tstate, source, name, &keys);
+    QkValue keys;
+    int found = qk_lookup_attr(tstate, source, QK_NAME(keys), &keys);
     if (found != 0) {
         return found < 0 ? -1 : dict_update_from_keys(tstate, dict, source, keys);
     }

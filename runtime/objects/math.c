@@ -385,8 +385,8 @@ QK_MATH_FUNCTION(fsum) {
 
 /* floor, ceil, trunc: an int stays itself; a float is rounded to an int. The one-argument
  * functions are named "math.floor" and so on, as CPython's argument errors name them. */
-static QkValue round_to_int(QkThread *tstate, const char *name, QkValue *args, size_t nargs,
-                            QkValue kwnames, double (*f)(double)) {
+static QkValue round_to_int(QkThread *tstate, const char *name, QkValue dunder, QkValue *args,
+                            size_t nargs, QkValue kwnames, double (*f)(double)) {
     if (qk_check_args(tstate, name, nargs, kwnames, 1, 1) < 0) {
         return QK_NULL;
     }
@@ -395,11 +395,9 @@ static QkValue round_to_int(QkThread *tstate, const char *name, QkValue *args, s
     }
     /* A class's own __floor__, __ceil__ or __trunc__ decides, as in CPython. */
     if (!qk_is_type(args[0], &qk_float_type)) {
-        QkValue dunder = qk_str_from_cstr(tstate, f == floor ? "__floor__" : f == ceil ? "__ceil__"
-                                                                                      : "__trunc__");
-        QkValue method = dunder == QK_NULL ? QK_NULL : qk_type_lookup(qk_type_of(args[0]), dunder);
-        if (dunder == QK_NULL || method != QK_NULL) {
-            return method == QK_NULL ? QK_NULL : qk_call(tstate, method, args, 1, QK_NULL);
+        QkValue method = qk_type_lookup(qk_type_of(args[0]), dunder);
+        if (method != QK_NULL) {
+            return qk_call(tstate, method, args, 1, QK_NULL);
         }
     }
     double x;
@@ -411,17 +409,17 @@ static QkValue round_to_int(QkThread *tstate, const char *name, QkValue *args, s
 
 QK_MATH_FUNCTION(floor) {
     (void)self;
-    return round_to_int(tstate, "math.floor", args, nargs, kwnames, floor);
+    return round_to_int(tstate, "math.floor", QK_NAME(floor), args, nargs, kwnames, floor);
 }
 
 QK_MATH_FUNCTION(ceil) {
     (void)self;
-    return round_to_int(tstate, "math.ceil", args, nargs, kwnames, ceil);
+    return round_to_int(tstate, "math.ceil", QK_NAME(ceil), args, nargs, kwnames, ceil);
 }
 
 QK_MATH_FUNCTION(trunc) {
     (void)self;
-    return round_to_int(tstate, "math.trunc", args, nargs, kwnames, trunc);
+    return round_to_int(tstate, "math.trunc", QK_NAME(trunc), args, nargs, kwnames, trunc);
 }
 
 typedef int (*QkDoublePredicate)(double);
