@@ -8,7 +8,7 @@ from generator.analyzer import analyze
 from generator.errors import ToolchainError
 from generator.model import Analysis
 from generator.parser import parse_file
-from generator.stack_cache import CACHE_REGISTERS, SPILL, cacheable
+from generator.stack_cache import CACHE_REGISTERS, EXIT_STUB, SPILL, cacheable
 from generator.stencil_model import stencil_name
 
 
@@ -42,11 +42,13 @@ StencilBuild = tuple[str, str, int | None, int | None]
 def stencil_builds(defs_dir: Path | str) -> list[StencilBuild]:
     """Every stencil object to compile: each tier-2 micro-op's stencil for any oparg, then one per
     oparg its `stencils` declaration lists; for a micro-op that caches stack values in registers,
-    each of those once per depth (generator/stack_cache.py); and the spill stencils."""
+    and for the exit stub each of those once per depth (generator/stack_cache.py); and the spill
+    stencils."""
     analysis = load_definitions(Path(defs_dir))
     builds: list[StencilBuild] = []
     for uop in analysis.tier2_uops():
-        depths = range(CACHE_REGISTERS + 1) if cacheable(uop) else (None,)
+        cached = cacheable(uop) or uop.name == EXIT_STUB
+        depths = range(CACHE_REGISTERS + 1) if cached else (None,)
         for depth in depths:
             for oparg in (None, *analysis.oparg_stencils.get(uop.name, ())):
                 builds.append((stencil_name(uop.name, oparg, depth), uop.name, oparg, depth))

@@ -22,12 +22,13 @@ _Expansion = Callable[[str, Uop], list[str]]
 
 @dataclass(frozen=True)
 class Spill:
-    """What a stencil that keeps stack values in registers (generator/stack_cache.py) stores
-    before an exit: `whole` the stack as it was, `consumed` without the inputs (a branch form's
-    exit, where the instruction completed)."""
+    """How a stencil that keeps stack values in registers (generator/stack_cache.py) leaves at an
+    exit, each the statements up to and including the jump: `deopt` with the stack as it was,
+    `branch` a branch form's exit (the instruction completed: its inputs consumed), `error`."""
 
-    whole: tuple[str, ...]
-    consumed: tuple[str, ...]
+    deopt: tuple[str, ...]
+    branch: tuple[str, ...]
+    error: tuple[str, ...]
 
 
 def _pop_inputs(uop: Uop, peeks_stay: bool) -> list[str]:
@@ -57,14 +58,12 @@ def _exit(cond: str, uop: Uop) -> list[str]:
 
 
 def _spilled(spill: Spill) -> dict[str, _Expansion]:
-    """Tier 2's exits in a stencil that caches stack values: the values are stored first."""
+    """Tier 2's exits in a stencil that caches stack values."""
 
-    def jump(lines: tuple[str, ...], to: str) -> Callable[[str], list[str]]:
-        return lambda cond: [f"if ({cond}) {{ {' '.join((*lines, to))} }}"]
+    def jump(lines: tuple[str, ...]) -> Callable[[str], list[str]]:
+        return lambda cond: [f"if ({cond}) {{ {' '.join(lines)} }}"]
 
-    deopt = jump(spill.whole, "JUMP_TO_JUMP_TARGET();")
-    error = jump(spill.whole, "JUMP_TO_ERROR();")
-    branch_exit = jump(spill.consumed, "JUMP_TO_JUMP_TARGET();")
+    deopt, branch_exit, error = jump(spill.deopt), jump(spill.branch), jump(spill.error)
     return {
         "ERROR_IF": lambda cond, _: error(cond),
         "DEOPT_IF": lambda cond, _: deopt(cond),

@@ -210,7 +210,7 @@ def metadata_header(analysis: Analysis, header: str) -> str:
         max_uop_items=_max_uop_items(analysis),
         reuses=_reuses(analysis),
         cache_out=[
-            (u.name, stack_cache.depths_out(u))
+            (u.name, stack_cache.depths_out(u), stack_cache.exit_depths(u))
             for u in analysis.tier2_uops()
             if stack_cache.cacheable(u)
         ],

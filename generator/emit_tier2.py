@@ -29,9 +29,15 @@ def uop_digest(uop: Uop, analysis: Analysis) -> str:
 
 
 def uop_file(uop: Uop, analysis: Analysis) -> str:
-    """A stencil's body: a micro-op that keeps stack values in registers has one per depth."""
+    """A stencil's body: a micro-op that keeps stack values in registers, and the exit stub that
+    stores them, have one per depth."""
     header = provenance.header_line("generator.cases", uop_digest(uop, analysis)).rstrip("\n")
-    body = stack_cache.cached_text(uop) if stack_cache.cacheable(uop) else uop_body(uop)
+    if stack_cache.cacheable(uop):
+        body = stack_cache.cached_text(uop)
+    elif uop.name == stack_cache.EXIT_STUB:
+        body = stack_cache.exit_stub_text(uop_body(uop))
+    else:
+        body = uop_body(uop)
     return render("uop_file.jinja", header=header, body=body)
 
 

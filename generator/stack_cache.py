@@ -12,8 +12,10 @@ Only micro-ops whose every stack item is one named value and that stay in their 
 (`cacheable`); before any other the JIT copies a spill stencil for the depth it is at, and after
 it the depth is 0. One that calls what may collect garbage or look at the stack (it syncs
 `frame->stack_pointer`) stores the cached values in memory first, keeping them in the registers.
-An exit of a cached stencil (a guard, an error) first stores the cached values where the stack
-expects them, so exits, the loop's top and other traces always see the whole stack in memory.
+A guard's exit in a cached stencil jumps to its exit stub with the cached values still in their
+registers, and the stub's stencil for that depth stores them (`exit_depths` tells the JIT which);
+an error exit stores them itself. So exit stubs, the loop's top and other traces always see the
+whole stack in memory, and a guard costs its hot code one conditional jump.
 """
 
 from __future__ import annotations
@@ -111,16 +113,50 @@ def _input_source(s: Shape, i: int) -> str:
     return register(s.below + i - s.from_memory)
 
 
+def _exit_kept(uop: Uop, s: Shape) -> list[str] | None:
+    """What a guard's exit leaves in registers on top of the stack, deepest first: every cached
+    value; for a branch form (the instruction completed) those below the inputs and the peeked
+    inputs. None when such an exit must store in memory: its inputs came partly from there."""
+    if not uop.properties.branch_form:
+        return [register(i) for i in range(s.depth)]
+    if s.from_memory:
+        return None
+    return [register(i) for i in range(s.below + _peeked_prefix(uop))]
+
+
+def exit_depths(uop: Uop) -> tuple[int, ...]:
+    """How many values a guard's exit hands its stub in registers, for each depth before the
+    micro-op (all 0 if it is not cached)."""
+    if not cacheable(uop):
+        return (0,) * (CACHE_REGISTERS + 1)
+    return tuple(len(_exit_kept(uop, shape(uop, d)) or ()) for d in range(CACHE_REGISTERS + 1))
+
+
 def _spill(uop: Uop, s: Shape) -> Spill:
-    """What an exit stores first: every cached value; or for a branch form's exit, where the
-    instruction completed, the cached values below the inputs and the peeked inputs, over the
-    consumed ones."""
+    """A guard's exit jumps to its stub with the cached values still in their registers (the stub
+    for that depth stores them), so the stencil's exit path is one conditional jump; an error
+    exit, and a branch form's whose inputs were partly in memory, store them first."""
+    kept = _exit_kept(uop, s)
+    branch = _carry(len(kept)) if kept is not None else _consumed(uop, s)
+    error = (*_store_all(0, s.depth), "JUMP_TO_ERROR();")
+    return Spill(deopt=_carry(s.depth), branch=branch, error=error)
+
+
+def _carry(depth: int) -> tuple[str, ...]:
+    if depth == 0:
+        return ("JUMP_TO_JUMP_TARGET();",)
+    return (*dead_registers(depth), "QK_JIT_TAIL_CALL(_JIT_JUMP_TARGET);")
+
+
+def _consumed(uop: Uop, s: Shape) -> tuple[str, ...]:
+    """A branch form's exit over inputs partly in memory: the cached values below them and the
+    peeked inputs are stored over the consumed ones."""
     kept = [register(i) for i in range(s.below)]
     kept += [uop.effect.inputs[i].name for i in range(_peeked_prefix(uop))]
-    consumed = [f"stack_pointer[{i - s.from_memory}] = {v};" for i, v in enumerate(kept)]
+    lines = [f"stack_pointer[{i - s.from_memory}] = {v};" for i, v in enumerate(kept)]
     moved = len(kept) - s.from_memory
-    consumed += [f"stack_pointer {'+' if moved > 0 else '-'}= {abs(moved)};"] if moved else []
-    return Spill(whole=tuple(_store_all(0, s.depth)), consumed=tuple(consumed))
+    lines += [f"stack_pointer {'+' if moved > 0 else '-'}= {abs(moved)};"] if moved else []
+    return (*lines, "JUMP_TO_JUMP_TARGET();")
 
 
 def variant_lines(uop: Uop, depth: int) -> list[str]:
@@ -176,6 +212,17 @@ def _by_depth(lines_for: list[list[str]], first: int) -> str:
 def cached_text(uop: Uop) -> str:
     """Every depth's stencil C, chosen by QK_CACHE_DEPTH when the stencil is compiled."""
     return _by_depth([variant_lines(uop, d) for d in range(CACHE_REGISTERS + 1)], 0)
+
+
+# The stub a guard's exit jumps to (uop_defs/tier2.uops): it has a stencil per depth, which
+# stores the values the exit handed it in registers, then runs its body.
+EXIT_STUB = "_SIDE_EXIT"
+
+
+def exit_stub_text(body: str) -> str:
+    return _by_depth(
+        [[*_store_all(0, d), *dead_registers(0), body] for d in range(CACHE_REGISTERS + 1)], 0
+    )
 
 
 # The stencil the JIT copies before a micro-op that is not cached, at a depth above 0.

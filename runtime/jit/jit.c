@@ -26,10 +26,12 @@ static uint64_t now_ns(void) {
  * trampolines for far calls start (aligned to 8, far_calls of them at most), code_size the end. A
  * micro-op that keeps no stack value in registers, reached with some cached, is preceded by the
  * spill stencil for that depth (spills[i], else NULL); stencils[i] is the micro-op's own, for the
- * depth it is reached at and its oparg. */
+ * depth it is reached at and its oparg. A guard's exit stub is reached with the values its guard
+ * hands it in registers (depths[stub]): its stencil for that depth stores them. */
 typedef struct Layout {
     size_t *code_offsets, *data_offsets;
     const QkStencil **stencils, **spills;
+    uint8_t *depths;
     size_t code_size, data_size;
     uint32_t far_calls;
 } Layout;
@@ -38,7 +40,8 @@ typedef struct Layout {
 #define LAYOUT(name, count)                                                                        \
     size_t name##_code[(count) + 1], name##_data[(count) + 1];                                     \
     const QkStencil *name##_stencils[(count) + 1], *name##_spills[(count) + 1];                   \
-    Layout name = {name##_code, name##_data, name##_stencils, name##_spills, 0, 0, 0}
+    uint8_t name##_depths[(count) + 1];                                                            \
+    Layout name = {name##_code, name##_data, name##_stencils, name##_spills, name##_depths, 0, 0, 0}
 
 /* The stencil of a micro-op at a cache depth, for its oparg if it has one of its own. */
 static const QkStencil *stencil_for(const QkUOpInst *uop, uint32_t depth) {
@@ -62,10 +65,11 @@ static int layout(const QkJitInput *ex, Layout *l) {
     l->code_size = qk_shim_stencil.code_size;
     l->data_size = round_up(qk_shim_stencil.data_size, QK_STENCIL_DATA_ALIGN);
     uint32_t depth = 0;
+    memset(l->depths, 0, ex->count + 1);
     for (uint32_t i = 0; i < ex->count; i++) {
         const QkUOpInst *uop = &ex->trace[i];
-        if (i == ex->length) {
-            depth = 0; /* the exit stubs: every jump to one stores the cached values first */
+        if (i >= ex->length) {
+            depth = l->depths[i]; /* an exit stub, entered with what its guard hands it */
         }
         const QkStencil *base = &qk_stencils[uop->opcode];
         l->code_offsets[i] = l->code_size;
@@ -82,7 +86,11 @@ static int layout(const QkJitInput *ex, Layout *l) {
             return -1;
         }
         place(l, l->stencils[i]);
-        depth = base->n_by_cache > 0 ? qk_uop_cache_out[uop->opcode][depth] : 0;
+        uint8_t cached = base->n_by_cache > 0;
+        if (i < ex->length && (qk_uop_flags[uop->opcode] & (QK_FLAG_DEOPT | QK_FLAG_EXIT))) {
+            l->depths[uop->jump_target] = cached ? qk_uop_exit_depth[uop->opcode][depth] : 0;
+        }
+        depth = cached ? qk_uop_cache_out[uop->opcode][depth] : 0;
     }
     l->code_size = round_up(l->code_size, 8);
     l->code_offsets[ex->count] = l->code_size;

@@ -135,11 +135,11 @@ static const QkHole qk_stencil_code_holes__JUMP_TO_TOP[1] = {
     {0, QK_PATCH_A64_BRANCH26, QK_HOLE_TOP, 0, 0, NULL, "TOP"},
 };
 
-// _GUARD_TYPE_VERSION.cache1: 64 code bytes (trailing jump to _JIT_CONTINUE dropped), 16 data bytes
+// _GUARD_TYPE_VERSION.cache1: 60 code bytes (trailing jump to _JIT_CONTINUE dropped), 16 data bytes
 // Disassembly of section __TEXT,__text:
 //
 // 0000000000000000 <ltmp0>:
-//        0:       tbnz w23, #0x0, 0x24 <ltmp0+0x24>
+//        0:       tbnz w23, #0x0, 0x20 <ltmp0+0x20>
 //        4:       ldr x8, [x23]
 //        8:       ldr w8, [x8, #0x38]
 //        c:       adrp x9, 0x0 <ltmp0>
@@ -147,28 +147,27 @@ static const QkHole qk_stencil_code_holes__JUMP_TO_TOP[1] = {
 //       10:       ldr x9, [x9]
 //   0000000000000010:  ARM64_RELOC_GOT_LOAD_PAGEOFF12 __JIT_OPERAND
 //       14:       cmp x8, x9
-//       18:       b.eq 0x40 <ltmp0+0x40>
-//       1c:       str x23, [x21], #0x8
-//       20:       b 0x20 <ltmp0+0x20>
-//   0000000000000020:  ARM64_RELOC_BRANCH26 __JIT_JUMP_TARGET
-//       24:       adrp x8, 0x0 <ltmp0>
-//   0000000000000024:  ARM64_RELOC_GOT_LOAD_PAGE21 _qk_int_type
-//       28:       ldr x8, [x8]
-//   0000000000000028:  ARM64_RELOC_GOT_LOAD_PAGEOFF12 _qk_int_type
-//       2c:       ldr w8, [x8, #0x38]
-//       30:       adrp x9, 0x0 <ltmp0>
-//   0000000000000030:  ARM64_RELOC_GOT_LOAD_PAGE21 __JIT_OPERAND
-//       34:       ldr x9, [x9]
-//   0000000000000034:  ARM64_RELOC_GOT_LOAD_PAGEOFF12 __JIT_OPERAND
-//       38:       cmp x8, x9
-//       3c:       b.ne 0x1c <ltmp0+0x1c>
-//       40:       b 0x40 <ltmp0+0x40>
-//   0000000000000040:  ARM64_RELOC_BRANCH26 __JIT_CONTINUE
-static const uint8_t qk_stencil_code__GUARD_TYPE_VERSION_cache1[64] = {
-    0x37, 0x01, 0x00, 0x37, 0xe8, 0x02, 0x40, 0xf9, 0x08, 0x39, 0x40, 0xb9, 0x09, 0x00, 0x00, 0x90,
-    0x29, 0x01, 0x40, 0xf9, 0x1f, 0x01, 0x09, 0xeb, 0x40, 0x01, 0x00, 0x54, 0xb7, 0x86, 0x00, 0xf8,
-    0x00, 0x00, 0x00, 0x14, 0x08, 0x00, 0x00, 0x90, 0x08, 0x01, 0x40, 0xf9, 0x08, 0x39, 0x40, 0xb9,
-    0x09, 0x00, 0x00, 0x90, 0x29, 0x01, 0x40, 0xf9, 0x1f, 0x01, 0x09, 0xeb, 0x01, 0xff, 0xff, 0x54,
+//       18:       b.eq 0x3c <ltmp0+0x3c>
+//       1c:       b 0x1c <ltmp0+0x1c>
+//   000000000000001c:  ARM64_RELOC_BRANCH26 __JIT_JUMP_TARGET
+//       20:       adrp x8, 0x0 <ltmp0>
+//   0000000000000020:  ARM64_RELOC_GOT_LOAD_PAGE21 _qk_int_type
+//       24:       ldr x8, [x8]
+//   0000000000000024:  ARM64_RELOC_GOT_LOAD_PAGEOFF12 _qk_int_type
+//       28:       ldr w8, [x8, #0x38]
+//       2c:       adrp x9, 0x0 <ltmp0>
+//   000000000000002c:  ARM64_RELOC_GOT_LOAD_PAGE21 __JIT_OPERAND
+//       30:       ldr x9, [x9]
+//   0000000000000030:  ARM64_RELOC_GOT_LOAD_PAGEOFF12 __JIT_OPERAND
+//       34:       cmp x8, x9
+//       38:       b.ne 0x1c <ltmp0+0x1c>
+//       3c:       b 0x3c <ltmp0+0x3c>
+//   000000000000003c:  ARM64_RELOC_BRANCH26 __JIT_CONTINUE
+static const uint8_t qk_stencil_code__GUARD_TYPE_VERSION_cache1[60] = {
+    0x17, 0x01, 0x00, 0x37, 0xe8, 0x02, 0x40, 0xf9, 0x08, 0x39, 0x40, 0xb9, 0x09, 0x00, 0x00, 0x90,
+    0x29, 0x01, 0x40, 0xf9, 0x1f, 0x01, 0x09, 0xeb, 0x20, 0x01, 0x00, 0x54, 0x00, 0x00, 0x00, 0x14,
+    0x08, 0x00, 0x00, 0x90, 0x08, 0x01, 0x40, 0xf9, 0x08, 0x39, 0x40, 0xb9, 0x09, 0x00, 0x00, 0x90,
+    0x29, 0x01, 0x40, 0xf9, 0x1f, 0x01, 0x09, 0xeb, 0x21, 0xff, 0xff, 0x54,
 };
 static const uint8_t qk_stencil_data__GUARD_TYPE_VERSION_cache1[16] = {
     0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
@@ -176,11 +175,11 @@ static const uint8_t qk_stencil_data__GUARD_TYPE_VERSION_cache1[16] = {
 static const QkHole qk_stencil_code_holes__GUARD_TYPE_VERSION_cache1[7] = {
     {12, QK_PATCH_A64_PAGE21, QK_HOLE_DATA, 0, 0, NULL, "DATA"},
     {16, QK_PATCH_A64_LO12_S3, QK_HOLE_DATA, 0, 0, NULL, "DATA"},
-    {32, QK_PATCH_A64_BRANCH26, QK_HOLE_JUMP_TARGET, 0, 0, NULL, "JUMP_TARGET"},
-    {36, QK_PATCH_A64_PAGE21, QK_HOLE_DATA, 0, 8, NULL, "DATA"},
-    {40, QK_PATCH_A64_LO12_S3, QK_HOLE_DATA, 0, 8, NULL, "DATA"},
-    {48, QK_PATCH_A64_PAGE21, QK_HOLE_DATA, 0, 0, NULL, "DATA"},
-    {52, QK_PATCH_A64_LO12_S3, QK_HOLE_DATA, 0, 0, NULL, "DATA"},
+    {28, QK_PATCH_A64_BRANCH26, QK_HOLE_JUMP_TARGET, 0, 0, NULL, "JUMP_TARGET"},
+    {32, QK_PATCH_A64_PAGE21, QK_HOLE_DATA, 0, 8, NULL, "DATA"},
+    {36, QK_PATCH_A64_LO12_S3, QK_HOLE_DATA, 0, 8, NULL, "DATA"},
+    {44, QK_PATCH_A64_PAGE21, QK_HOLE_DATA, 0, 0, NULL, "DATA"},
+    {48, QK_PATCH_A64_LO12_S3, QK_HOLE_DATA, 0, 0, NULL, "DATA"},
 };
 static const QkHole qk_stencil_data_holes__GUARD_TYPE_VERSION_cache1[2] = {
     {0, QK_PATCH_ABS64, QK_HOLE_OPERAND, 0, 0, NULL, "OPERAND"},
@@ -277,7 +276,7 @@ __attribute__((unused)) static const QkStencil qk_stencils_by_oparg__LOAD_FAST[2
 __attribute__((unused)) static const QkStencil qk_stencils_by_cache__GUARD_TYPE_VERSION[3] = {
     [1] = {
         "_GUARD_TYPE_VERSION.cache1",
-        qk_stencil_code__GUARD_TYPE_VERSION_cache1, 64,
+        qk_stencil_code__GUARD_TYPE_VERSION_cache1, 60,
         qk_stencil_data__GUARD_TYPE_VERSION_cache1, 16,
         qk_stencil_code_holes__GUARD_TYPE_VERSION_cache1, 7,
         qk_stencil_data_holes__GUARD_TYPE_VERSION_cache1, 2,

@@ -132,11 +132,11 @@ static const QkHole qk_stencil_code_holes__JUMP_TO_TOP[1] = {
     {0, QK_PATCH_A64_BRANCH26, QK_HOLE_TOP, 0, 0, NULL, "TOP"},
 };
 
-// _GUARD_TYPE_VERSION.cache1: 64 code bytes (trailing jump to _JIT_CONTINUE dropped), 8 data bytes
+// _GUARD_TYPE_VERSION.cache1: 60 code bytes (trailing jump to _JIT_CONTINUE dropped), 8 data bytes
 // Disassembly of section .text:
 //
 // 0000000000000000 <_JIT_ENTRY>:
-//        0:       tbnz w23, #0x0, 0x24 <_JIT_ENTRY+0x24>
+//        0:       tbnz w23, #0x0, 0x20 <_JIT_ENTRY+0x20>
 //        4:       ldr x8, [x23]
 //        8:       adrp x9, 0x0 <_JIT_ENTRY>
 //   0000000000000008:  IMAGE_REL_ARM64_PAGEBASE_REL21 __imp__JIT_OPERAND
@@ -144,28 +144,27 @@ static const QkHole qk_stencil_code_holes__JUMP_TO_TOP[1] = {
 //       10:       ldr x9, [x9]
 //   0000000000000010:  IMAGE_REL_ARM64_PAGEOFFSET_12L __imp__JIT_OPERAND
 //       14:       cmp x8, x9
-//       18:       b.eq 0x40 <_JIT_ENTRY+0x40>
-//       1c:       str x23, [x21], #0x8
-//       20:       b 0x20 <_JIT_ENTRY+0x20>
-//   0000000000000020:  IMAGE_REL_ARM64_BRANCH26 _JIT_JUMP_TARGET
-//       24:       adrp x8, 0x0 <_JIT_ENTRY>
-//   0000000000000024:  IMAGE_REL_ARM64_PAGEBASE_REL21 qk_int_type
-//       28:       add x8, x8, #0x0
-//   0000000000000028:  IMAGE_REL_ARM64_PAGEOFFSET_12A qk_int_type
-//       2c:       adrp x9, 0x0 <_JIT_ENTRY>
-//   000000000000002c:  IMAGE_REL_ARM64_PAGEBASE_REL21 __imp__JIT_OPERAND
-//       30:       ldr w8, [x8, #0x38]
-//       34:       ldr x9, [x9]
-//   0000000000000034:  IMAGE_REL_ARM64_PAGEOFFSET_12L __imp__JIT_OPERAND
-//       38:       cmp x8, x9
-//       3c:       b.ne 0x1c <_JIT_ENTRY+0x1c>
-//       40:       b 0x40 <_JIT_ENTRY+0x40>
-//   0000000000000040:  IMAGE_REL_ARM64_BRANCH26 _JIT_CONTINUE
-static const uint8_t qk_stencil_code__GUARD_TYPE_VERSION_cache1[64] = {
-    0x37, 0x01, 0x00, 0x37, 0xe8, 0x02, 0x40, 0xf9, 0x09, 0x00, 0x00, 0x90, 0x08, 0x39, 0x40, 0xb9,
-    0x29, 0x01, 0x40, 0xf9, 0x1f, 0x01, 0x09, 0xeb, 0x40, 0x01, 0x00, 0x54, 0xb7, 0x86, 0x00, 0xf8,
-    0x00, 0x00, 0x00, 0x14, 0x08, 0x00, 0x00, 0x90, 0x08, 0x01, 0x00, 0x91, 0x09, 0x00, 0x00, 0x90,
-    0x08, 0x39, 0x40, 0xb9, 0x29, 0x01, 0x40, 0xf9, 0x1f, 0x01, 0x09, 0xeb, 0x01, 0xff, 0xff, 0x54,
+//       18:       b.eq 0x3c <_JIT_ENTRY+0x3c>
+//       1c:       b 0x1c <_JIT_ENTRY+0x1c>
+//   000000000000001c:  IMAGE_REL_ARM64_BRANCH26 _JIT_JUMP_TARGET
+//       20:       adrp x8, 0x0 <_JIT_ENTRY>
+//   0000000000000020:  IMAGE_REL_ARM64_PAGEBASE_REL21 qk_int_type
+//       24:       add x8, x8, #0x0
+//   0000000000000024:  IMAGE_REL_ARM64_PAGEOFFSET_12A qk_int_type
+//       28:       adrp x9, 0x0 <_JIT_ENTRY>
+//   0000000000000028:  IMAGE_REL_ARM64_PAGEBASE_REL21 __imp__JIT_OPERAND
+//       2c:       ldr w8, [x8, #0x38]
+//       30:       ldr x9, [x9]
+//   0000000000000030:  IMAGE_REL_ARM64_PAGEOFFSET_12L __imp__JIT_OPERAND
+//       34:       cmp x8, x9
+//       38:       b.ne 0x1c <_JIT_ENTRY+0x1c>
+//       3c:       b 0x3c <_JIT_ENTRY+0x3c>
+//   000000000000003c:  IMAGE_REL_ARM64_BRANCH26 _JIT_CONTINUE
+static const uint8_t qk_stencil_code__GUARD_TYPE_VERSION_cache1[60] = {
+    0x17, 0x01, 0x00, 0x37, 0xe8, 0x02, 0x40, 0xf9, 0x09, 0x00, 0x00, 0x90, 0x08, 0x39, 0x40, 0xb9,
+    0x29, 0x01, 0x40, 0xf9, 0x1f, 0x01, 0x09, 0xeb, 0x20, 0x01, 0x00, 0x54, 0x00, 0x00, 0x00, 0x14,
+    0x08, 0x00, 0x00, 0x90, 0x08, 0x01, 0x00, 0x91, 0x09, 0x00, 0x00, 0x90, 0x08, 0x39, 0x40, 0xb9,
+    0x29, 0x01, 0x40, 0xf9, 0x1f, 0x01, 0x09, 0xeb, 0x21, 0xff, 0xff, 0x54,
 };
 static const uint8_t qk_stencil_data__GUARD_TYPE_VERSION_cache1[8] = {
     0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
@@ -173,11 +172,11 @@ static const uint8_t qk_stencil_data__GUARD_TYPE_VERSION_cache1[8] = {
 static const QkHole qk_stencil_code_holes__GUARD_TYPE_VERSION_cache1[7] = {
     {8, QK_PATCH_A64_PAGE21, QK_HOLE_DATA, 0, 0, NULL, "DATA"},
     {16, QK_PATCH_A64_LO12_S3, QK_HOLE_DATA, 0, 0, NULL, "DATA"},
-    {32, QK_PATCH_A64_BRANCH26, QK_HOLE_JUMP_TARGET, 0, 0, NULL, "JUMP_TARGET"},
-    {36, QK_PATCH_A64_PAGE21, QK_HOLE_SYMBOL, 0, 0, (const void *)&qk_int_type, "qk_int_type"},
-    {40, QK_PATCH_A64_LO12, QK_HOLE_SYMBOL, 0, 0, (const void *)&qk_int_type, "qk_int_type"},
-    {44, QK_PATCH_A64_PAGE21, QK_HOLE_DATA, 0, 0, NULL, "DATA"},
-    {52, QK_PATCH_A64_LO12_S3, QK_HOLE_DATA, 0, 0, NULL, "DATA"},
+    {28, QK_PATCH_A64_BRANCH26, QK_HOLE_JUMP_TARGET, 0, 0, NULL, "JUMP_TARGET"},
+    {32, QK_PATCH_A64_PAGE21, QK_HOLE_SYMBOL, 0, 0, (const void *)&qk_int_type, "qk_int_type"},
+    {36, QK_PATCH_A64_LO12, QK_HOLE_SYMBOL, 0, 0, (const void *)&qk_int_type, "qk_int_type"},
+    {40, QK_PATCH_A64_PAGE21, QK_HOLE_DATA, 0, 0, NULL, "DATA"},
+    {48, QK_PATCH_A64_LO12_S3, QK_HOLE_DATA, 0, 0, NULL, "DATA"},
 };
 static const QkHole qk_stencil_data_holes__GUARD_TYPE_VERSION_cache1[1] = {
     {0, QK_PATCH_ABS64, QK_HOLE_OPERAND, 0, 0, NULL, "OPERAND"},
@@ -272,7 +271,7 @@ __attribute__((unused)) static const QkStencil qk_stencils_by_oparg__LOAD_FAST[2
 __attribute__((unused)) static const QkStencil qk_stencils_by_cache__GUARD_TYPE_VERSION[3] = {
     [1] = {
         "_GUARD_TYPE_VERSION.cache1",
-        qk_stencil_code__GUARD_TYPE_VERSION_cache1, 64,
+        qk_stencil_code__GUARD_TYPE_VERSION_cache1, 60,
         qk_stencil_data__GUARD_TYPE_VERSION_cache1, 8,
         qk_stencil_code_holes__GUARD_TYPE_VERSION_cache1, 7,
         qk_stencil_data_holes__GUARD_TYPE_VERSION_cache1, 1,

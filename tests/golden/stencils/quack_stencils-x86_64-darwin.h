@@ -127,47 +127,45 @@ static const QkHole qk_stencil_code_holes__JUMP_TO_TOP[1] = {
     {6, QK_PATCH_REL32, QK_HOLE_TOP, 0, -4, NULL, "TOP"},
 };
 
-// _GUARD_TYPE_VERSION.cache1: 59 code bytes (trailing jump to _JIT_CONTINUE dropped), 16 data bytes
+// _GUARD_TYPE_VERSION.cache1: 51 code bytes (trailing jump to _JIT_CONTINUE dropped), 16 data bytes
 // Disassembly of section __TEXT,__text:
 //
 // 0000000000000000 <__JIT_ENTRY>:
 //        0:       pushq %rbp
 //        1:       movq %rsp, %rbp
 //        4:       testb $0x1, %r15b
-//        8:       jne 0x27 <__JIT_ENTRY+0x27>
+//        8:       jne 0x1f <__JIT_ENTRY+0x1f>
 //        a:       movq (%r15), %rax
 //        d:       movl 0x38(%rax), %eax
 //       10:       cmpq (%rip), %rax            ## 0x17 <__JIT_ENTRY+0x17>
 //   0000000000000013:  X86_64_RELOC_GOT __JIT_OPERAND@GOTPCREL
-//       17:       je 0x3a <__JIT_ENTRY+0x3a>
-//       19:       movq %r15, (%r13)
-//       1d:       addq $0x8, %r13
-//       21:       popq %rbp
-//       22:       jmp 0x27 <__JIT_ENTRY+0x27>
-//   0000000000000023:  X86_64_RELOC_BRANCH __JIT_JUMP_TARGET
-//       27:       movq (%rip), %rax            ## 0x2e <__JIT_ENTRY+0x2e>
-//   000000000000002a:  X86_64_RELOC_GOT_LOAD _qk_int_type@GOTPCREL
-//       2e:       movl 0x38(%rax), %eax
-//       31:       cmpq (%rip), %rax            ## 0x38 <__JIT_ENTRY+0x38>
-//   0000000000000034:  X86_64_RELOC_GOT __JIT_OPERAND@GOTPCREL
-//       38:       jne 0x19 <__JIT_ENTRY+0x19>
-//       3a:       popq %rbp
-//       3b:       jmp 0x40 <__JIT_ENTRY+0x40>
-//   000000000000003c:  X86_64_RELOC_BRANCH __JIT_CONTINUE
-static const uint8_t qk_stencil_code__GUARD_TYPE_VERSION_cache1[59] = {
-    0x55, 0x48, 0x89, 0xe5, 0x41, 0xf6, 0xc7, 0x01, 0x75, 0x1d, 0x49, 0x8b, 0x07, 0x8b, 0x40, 0x38,
-    0x48, 0x3b, 0x05, 0x00, 0x00, 0x00, 0x00, 0x74, 0x21, 0x4d, 0x89, 0x7d, 0x00, 0x49, 0x83, 0xc5,
-    0x08, 0x5d, 0xe9, 0x00, 0x00, 0x00, 0x00, 0x48, 0x8b, 0x05, 0x00, 0x00, 0x00, 0x00, 0x8b, 0x40,
-    0x38, 0x48, 0x3b, 0x05, 0x00, 0x00, 0x00, 0x00, 0x75, 0xdf, 0x5d,
+//       17:       je 0x32 <__JIT_ENTRY+0x32>
+//       19:       popq %rbp
+//       1a:       jmp 0x1f <__JIT_ENTRY+0x1f>
+//   000000000000001b:  X86_64_RELOC_BRANCH __JIT_JUMP_TARGET
+//       1f:       movq (%rip), %rax            ## 0x26 <__JIT_ENTRY+0x26>
+//   0000000000000022:  X86_64_RELOC_GOT_LOAD _qk_int_type@GOTPCREL
+//       26:       movl 0x38(%rax), %eax
+//       29:       cmpq (%rip), %rax            ## 0x30 <__JIT_ENTRY+0x30>
+//   000000000000002c:  X86_64_RELOC_GOT __JIT_OPERAND@GOTPCREL
+//       30:       jne 0x19 <__JIT_ENTRY+0x19>
+//       32:       popq %rbp
+//       33:       jmp 0x38 <__JIT_ENTRY+0x38>
+//   0000000000000034:  X86_64_RELOC_BRANCH __JIT_CONTINUE
+static const uint8_t qk_stencil_code__GUARD_TYPE_VERSION_cache1[51] = {
+    0x55, 0x48, 0x89, 0xe5, 0x41, 0xf6, 0xc7, 0x01, 0x75, 0x15, 0x49, 0x8b, 0x07, 0x8b, 0x40, 0x38,
+    0x48, 0x3b, 0x05, 0x00, 0x00, 0x00, 0x00, 0x74, 0x19, 0x5d, 0xe9, 0x00, 0x00, 0x00, 0x00, 0x48,
+    0x8b, 0x05, 0x00, 0x00, 0x00, 0x00, 0x8b, 0x40, 0x38, 0x48, 0x3b, 0x05, 0x00, 0x00, 0x00, 0x00,
+    0x75, 0xe7, 0x5d,
 };
 static const uint8_t qk_stencil_data__GUARD_TYPE_VERSION_cache1[16] = {
     0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
 };
 static const QkHole qk_stencil_code_holes__GUARD_TYPE_VERSION_cache1[4] = {
     {19, QK_PATCH_REL32, QK_HOLE_DATA, 0, -4, NULL, "DATA"},
-    {35, QK_PATCH_REL32, QK_HOLE_JUMP_TARGET, 0, -4, NULL, "JUMP_TARGET"},
-    {42, QK_PATCH_REL32, QK_HOLE_DATA, 0, 4, NULL, "DATA"},
-    {52, QK_PATCH_REL32, QK_HOLE_DATA, 0, -4, NULL, "DATA"},
+    {27, QK_PATCH_REL32, QK_HOLE_JUMP_TARGET, 0, -4, NULL, "JUMP_TARGET"},
+    {34, QK_PATCH_REL32, QK_HOLE_DATA, 0, 4, NULL, "DATA"},
+    {44, QK_PATCH_REL32, QK_HOLE_DATA, 0, -4, NULL, "DATA"},
 };
 static const QkHole qk_stencil_data_holes__GUARD_TYPE_VERSION_cache1[2] = {
     {0, QK_PATCH_ABS64, QK_HOLE_OPERAND, 0, 0, NULL, "OPERAND"},
@@ -265,7 +263,7 @@ __attribute__((unused)) static const QkStencil qk_stencils_by_oparg__LOAD_FAST[2
 __attribute__((unused)) static const QkStencil qk_stencils_by_cache__GUARD_TYPE_VERSION[3] = {
     [1] = {
         "_GUARD_TYPE_VERSION.cache1",
-        qk_stencil_code__GUARD_TYPE_VERSION_cache1, 59,
+        qk_stencil_code__GUARD_TYPE_VERSION_cache1, 51,
         qk_stencil_data__GUARD_TYPE_VERSION_cache1, 16,
         qk_stencil_code_holes__GUARD_TYPE_VERSION_cache1, 4,
         qk_stencil_data_holes__GUARD_TYPE_VERSION_cache1, 2,

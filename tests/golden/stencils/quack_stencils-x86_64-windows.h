@@ -117,43 +117,36 @@ static const QkHole qk_stencil_code_holes__JUMP_TO_TOP[1] = {
     {1, QK_PATCH_REL32, QK_HOLE_TOP, 0, -4, NULL, "TOP"},
 };
 
-// _GUARD_TYPE_VERSION.cache1: 53 code bytes (trailing jump to _JIT_CONTINUE dropped), 8 data bytes
+// _GUARD_TYPE_VERSION.cache1: 39 code bytes, 8 data bytes
 // Disassembly of section .text:
 //
 // 0000000000000000 <_JIT_ENTRY>:
 //        0:       testb $0x1, %r15b
-//        4:       jne 0x22 <_JIT_ENTRY+0x22>
+//        4:       jne 0xb <_JIT_ENTRY+0xb>
 //        6:       movq (%r15), %rax
-//        9:       movl 0x38(%rax), %eax
-//        c:       cmpq (%rip), %rax            # 0x13 <_JIT_ENTRY+0x13>
-//   000000000000000f:  IMAGE_REL_AMD64_REL32 __imp__JIT_OPERAND
-//       13:       je 0x35 <_JIT_ENTRY+0x35>
-//       15:       movq %r15, (%r13)
-//       19:       addq $0x8, %r13
-//       1d:       jmp 0x22 <_JIT_ENTRY+0x22>
-//   000000000000001e:  IMAGE_REL_AMD64_REL32 _JIT_JUMP_TARGET
-//       22:       leaq (%rip), %rax            # 0x29 <_JIT_ENTRY+0x29>
-//   0000000000000025:  IMAGE_REL_AMD64_REL32 qk_int_type
-//       29:       movl 0x38(%rax), %eax
-//       2c:       cmpq (%rip), %rax            # 0x33 <_JIT_ENTRY+0x33>
-//   000000000000002f:  IMAGE_REL_AMD64_REL32 __imp__JIT_OPERAND
-//       33:       jne 0x15 <_JIT_ENTRY+0x15>
-//       35:       jmp 0x3a <_JIT_ENTRY+0x3a>
-//   0000000000000036:  IMAGE_REL_AMD64_REL32 _JIT_CONTINUE
-static const uint8_t qk_stencil_code__GUARD_TYPE_VERSION_cache1[53] = {
-    0x41, 0xf6, 0xc7, 0x01, 0x75, 0x1c, 0x49, 0x8b, 0x07, 0x8b, 0x40, 0x38, 0x48, 0x3b, 0x05, 0x00,
-    0x00, 0x00, 0x00, 0x74, 0x20, 0x4d, 0x89, 0x7d, 0x00, 0x49, 0x83, 0xc5, 0x08, 0xe9, 0x00, 0x00,
-    0x00, 0x00, 0x48, 0x8d, 0x05, 0x00, 0x00, 0x00, 0x00, 0x8b, 0x40, 0x38, 0x48, 0x3b, 0x05, 0x00,
-    0x00, 0x00, 0x00, 0x75, 0xe0,
+//        9:       jmp 0x12 <_JIT_ENTRY+0x12>
+//        b:       leaq (%rip), %rax            # 0x12 <_JIT_ENTRY+0x12>
+//   000000000000000e:  IMAGE_REL_AMD64_REL32 qk_int_type
+//       12:       movl 0x38(%rax), %eax
+//       15:       cmpq (%rip), %rax            # 0x1c <_JIT_ENTRY+0x1c>
+//   0000000000000018:  IMAGE_REL_AMD64_REL32 __imp__JIT_OPERAND
+//       1c:       je 0x22 <_JIT_ENTRY+0x22>
+//   000000000000001e:  IMAGE_REL_AMD64_REL32 _JIT_CONTINUE
+//       22:       jmp 0x27 <_JIT_ENTRY+0x27>
+//   0000000000000023:  IMAGE_REL_AMD64_REL32 _JIT_JUMP_TARGET
+static const uint8_t qk_stencil_code__GUARD_TYPE_VERSION_cache1[39] = {
+    0x41, 0xf6, 0xc7, 0x01, 0x75, 0x05, 0x49, 0x8b, 0x07, 0xeb, 0x07, 0x48, 0x8d, 0x05, 0x00, 0x00,
+    0x00, 0x00, 0x8b, 0x40, 0x38, 0x48, 0x3b, 0x05, 0x00, 0x00, 0x00, 0x00, 0x0f, 0x84, 0x00, 0x00,
+    0x00, 0x00, 0xe9, 0x00, 0x00, 0x00, 0x00,
 };
 static const uint8_t qk_stencil_data__GUARD_TYPE_VERSION_cache1[8] = {
     0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
 };
 static const QkHole qk_stencil_code_holes__GUARD_TYPE_VERSION_cache1[4] = {
-    {15, QK_PATCH_REL32, QK_HOLE_DATA, 0, -4, NULL, "DATA"},
-    {30, QK_PATCH_REL32, QK_HOLE_JUMP_TARGET, 0, -4, NULL, "JUMP_TARGET"},
-    {37, QK_PATCH_REL32, QK_HOLE_SYMBOL, 0, -4, (const void *)&qk_int_type, "qk_int_type"},
-    {47, QK_PATCH_REL32, QK_HOLE_DATA, 0, -4, NULL, "DATA"},
+    {14, QK_PATCH_REL32, QK_HOLE_SYMBOL, 0, -4, (const void *)&qk_int_type, "qk_int_type"},
+    {24, QK_PATCH_REL32, QK_HOLE_DATA, 0, -4, NULL, "DATA"},
+    {30, QK_PATCH_REL32, QK_HOLE_CONTINUE, 0, -4, NULL, "CONTINUE"},
+    {35, QK_PATCH_REL32, QK_HOLE_JUMP_TARGET, 0, -4, NULL, "JUMP_TARGET"},
 };
 static const QkHole qk_stencil_data_holes__GUARD_TYPE_VERSION_cache1[1] = {
     {0, QK_PATCH_ABS64, QK_HOLE_OPERAND, 0, 0, NULL, "OPERAND"},
@@ -272,7 +265,7 @@ __attribute__((unused)) static const QkStencil qk_stencils_by_oparg__LOAD_FAST[2
 __attribute__((unused)) static const QkStencil qk_stencils_by_cache__GUARD_TYPE_VERSION[3] = {
     [1] = {
         "_GUARD_TYPE_VERSION.cache1",
-        qk_stencil_code__GUARD_TYPE_VERSION_cache1, 53,
+        qk_stencil_code__GUARD_TYPE_VERSION_cache1, 39,
         qk_stencil_data__GUARD_TYPE_VERSION_cache1, 8,
         qk_stencil_code_holes__GUARD_TYPE_VERSION_cache1, 4,
         qk_stencil_data_holes__GUARD_TYPE_VERSION_cache1, 1,

@@ -208,6 +208,17 @@ static const uint8_t qk_uop_cache_out[QK_UOP_COUNT][QK_CACHE_REGISTERS + 1] = {
     [_STORE] = {0, 0, 1},
 };
 
+// How many values a guard's exit hands its exit stub in registers, for each number cached before
+// the micro-op; a micro-op not listed hands none.
+static const uint8_t qk_uop_exit_depth[QK_UOP_COUNT][QK_CACHE_REGISTERS + 1] = {
+    [_ADD] = {0, 1, 2},
+    [_ADD_SAME] = {0, 1, 2},
+    [_GUARD_FALSE] = {0, 0, 1},
+    [_GUARD_INT] = {0, 1, 2},
+    [_GUARD_TRUE] = {0, 0, 1},
+    [_STORE] = {0, 1, 2},
+};
+
 // cache_offset: units after the instruction where the micro-op's operand is; cache_size 0: none.
 typedef struct {
     uint16_t uop;

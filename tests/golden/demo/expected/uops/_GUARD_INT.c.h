@@ -17,7 +17,7 @@ QkValue left = stack_pointer[-1];
 QkValue right = _tos0;
 #line 21 "uop_defs/demo.uops"
 (void)version;
-if (!qk_is_int(left) || !qk_is_int(right)) { stack_pointer[0] = _tos0; stack_pointer += 1; JUMP_TO_JUMP_TARGET(); }
+if (!qk_is_int(left) || !qk_is_int(right)) { __asm__("" : "=r"(_tos1)); QK_JIT_TAIL_CALL(_JIT_JUMP_TARGET); }
 #line 23 "uops/_GUARD_INT.c.h"
 QkValue _new0 = left;
 QkValue _new1 = right;
@@ -30,7 +30,7 @@ QkValue left = _tos0;
 QkValue right = _tos1;
 #line 21 "uop_defs/demo.uops"
 (void)version;
-if (!qk_is_int(left) || !qk_is_int(right)) { stack_pointer[0] = _tos0; stack_pointer[1] = _tos1; stack_pointer += 2; JUMP_TO_JUMP_TARGET(); }
+if (!qk_is_int(left) || !qk_is_int(right)) { QK_JIT_TAIL_CALL(_JIT_JUMP_TARGET); }
 #line 36 "uops/_GUARD_INT.c.h"
 QkValue _new0 = left;
 QkValue _new1 = right;
