@@ -152,9 +152,8 @@ static int collect_ints(QkThread *tstate, QkValue iterable, const char *what, Qk
     int result = 0;
     uint8_t byte;
     while (result == 0 && (item = qk_iter_next(tstate, it)) != QK_NULL) {
-        result = byte_value(tstate, item, what, &byte) < 0 || qk_buf_putc(tstate, buf, (char)byte) < 0
-                     ? -1
-                     : 0;
+        result = byte_value(tstate, item, what, &byte);
+        result = result < 0 ? -1 : qk_buf_putc(tstate, buf, (char)byte);
     }
     qk_root_pop(tstate, 2);
     return result < 0 || tstate->exception != QK_NULL ? -1 : 0;
@@ -281,7 +280,8 @@ static QkValue bytes_compare(QkThread *tstate, QkValue lhs, QkValue rhs, uint32_
     return qk_bool(qk_compare_int64(op, c, 0));
 }
 
-static QkValue repeat(QkThread *tstate, QkValue self, QkValue count) {
+/* self * count: a new object, or (in_place: a bytearray's *=) self repeated in place. */
+static QkValue repeat(QkThread *tstate, QkValue self, QkValue count, bool in_place) {
     int64_t times;
     if (qk_index(tstate, count, &times) < 0) {
         return QK_NULL;
@@ -291,8 +291,13 @@ static QkValue repeat(QkThread *tstate, QkValue self, QkValue count) {
     if (n > 0 && times > INT64_MAX / 2 / n) {
         return no_memory(tstate);
     }
-    QkBytes *r = bytes_alloc(tstate, qk_type_of(self), n * times);
-    for (int64_t i = 0; r != NULL && i < times; i++) {
+    QkBytes *r = in_place ? qk_as_bytes(self) : bytes_alloc(tstate, qk_type_of(self), n * times);
+    if (r == NULL || (in_place && reserve(tstate, r, n * times) < 0)) {
+        return QK_NULL;
+    }
+    r->length = n * times;
+    /* In place, the first copy is there already. */
+    for (int64_t i = in_place ? 1 : 0; i < times; i++) {
         memcpy(r->data + i * n, qk_as_bytes(self)->data, (size_t)n);
     }
     return (QkValue)r;
@@ -309,6 +314,9 @@ static QkValue bytes_number(QkThread *tstate, uint32_t op, QkValue lhs, QkValue 
         a->length += b->length;
         return lhs;
     }
+    if (op == QK_BINARY_OP_INPLACE_MULTIPLY && is_bytearray(lhs) && qk_is_anyint(rhs)) {
+        return repeat(tstate, lhs, rhs, true);
+    }
     if (op == QK_BINARY_OP_ADD && qk_is_bytes_like(lhs) && qk_is_bytes_like(rhs)) {
         QkBytes *a = qk_as_bytes(lhs), *b = qk_as_bytes(rhs);
         QkBytes *r = bytes_alloc(tstate, qk_type_of(lhs), a->length + b->length);
@@ -319,10 +327,10 @@ static QkValue bytes_number(QkThread *tstate, uint32_t op, QkValue lhs, QkValue 
         return (QkValue)r;
     }
     if (op == QK_BINARY_OP_MULTIPLY && qk_is_bytes_like(lhs) && qk_is_anyint(rhs)) {
-        return repeat(tstate, lhs, rhs);
+        return repeat(tstate, lhs, rhs, false);
     }
     if (op == QK_BINARY_OP_MULTIPLY && qk_is_bytes_like(rhs) && qk_is_anyint(lhs)) {
-        return repeat(tstate, rhs, lhs);
+        return repeat(tstate, rhs, lhs, false);
     }
     return QK_NOT_IMPLEMENTED;
 }
@@ -830,16 +838,12 @@ METHOD(bytes_hex) {
     }
     char separator = 0;
     if (sep != QK_NULL) {
-        const char *data = qk_is_str(sep) ? qk_as_str(sep)->data
-                           : qk_is_bytes_like(sep) ? qk_as_bytes(sep)->data
-                                                   : NULL;
-        int64_t n = qk_is_str(sep) ? qk_str_cp_length(sep)
-                    : qk_is_bytes_like(sep) ? qk_as_bytes(sep)->length
-                                            : 0;
-        if (data == NULL) {
+        if (!qk_is_str(sep) && !qk_is_bytes_like(sep)) {
             return qk_raise(tstate, &qk_exc_TypeError, "object of type '%s' has no len()",
                             qk_type_name(sep));
         }
+        const char *data = qk_is_str(sep) ? qk_as_str(sep)->data : qk_as_bytes(sep)->data;
+        int64_t n = qk_is_str(sep) ? qk_str_cp_length(sep) : qk_as_bytes(sep)->length;
         if (n != 1) {
             return qk_raise(tstate, &qk_exc_ValueError, "sep must be length 1.");
         }
@@ -852,7 +856,7 @@ METHOD(bytes_hex) {
     QkBuf out = {0};
     int failed = 0;
     for (int64_t i = 0; i < b->length && failed == 0; i++) {
-        if (separator != 0 && i > 0) {
+        if (sep != QK_NULL && i > 0) {
             failed = qk_buf_putc(tstate, &out, separator);
         }
         failed = failed < 0 ? -1 : qk_buf_printf(tstate, &out, "%02x", (uint8_t)b->data[i]);
@@ -1050,9 +1054,12 @@ METHOD(bytes_join) {
         }
         failed = failed < 0 ? -1 : qk_buf_append(tstate, &out, b->data, (size_t)b->length);
     }
-    QkValue r = failed < 0 ? (qk_buf_free(&out), QK_NULL) : from_buf(tstate, self, &out);
     qk_root_pop(tstate, 1);
-    return r;
+    if (failed < 0) {
+        qk_buf_free(&out);
+        return QK_NULL;
+    }
+    return from_buf(tstate, self, &out);
 }
 
 static bool is_space(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
@@ -1097,11 +1104,8 @@ METHOD(bytes_split) {
                 while (stop < n && !is_space(data[stop])) {
                     stop++;
                 }
-            } else {
+            } else { /* the rest, its trailing whitespace kept, as CPython */
                 stop = n;
-                while (is_space(data[stop - 1])) {
-                    stop--;
-                }
             }
             i = stop;
         } else {
@@ -1121,6 +1125,14 @@ METHOD(bytes_split) {
     return failed < 0 ? QK_NULL : list;
 }
 
+/* Whether strip() removes c: one of chars, or whitespace when chars is QK_NULL. */
+static bool stripped(QkValue chars, char c) {
+    if (chars == QK_NULL) {
+        return is_space(c);
+    }
+    return memchr(qk_as_bytes(chars)->data, c, (size_t)qk_as_bytes(chars)->length) != NULL;
+}
+
 /* strip, lstrip, rstrip (chars=None): which bit 1 strips the left, bit 2 the right. */
 static QkValue strip(QkThread *tstate, const char *fname, QkValue self, QkValue *args,
                      size_t nargs, QkValue kwnames, int which) {
@@ -1133,16 +1145,12 @@ static QkValue strip(QkThread *tstate, const char *fname, QkValue self, QkValue 
     }
     QkBytes *b = qk_as_bytes(self);
     int64_t from = 0, to = b->length;
-#define STRIPPED(c)                                                                                \
-    (chars == QK_NULL ? is_space(c)                                                                \
-                      : memchr(qk_as_bytes(chars)->data, (c), (size_t)qk_as_bytes(chars)->length) != NULL)
-    while ((which & 1) && from < to && STRIPPED(b->data[from])) {
+    while ((which & 1) && from < to && stripped(chars, b->data[from])) {
         from++;
     }
-    while ((which & 2) && to > from && STRIPPED(b->data[to - 1])) {
+    while ((which & 2) && to > from && stripped(chars, b->data[to - 1])) {
         to--;
     }
-#undef STRIPPED
     return qk_bytes_new(tstate, qk_type_of(self), b->data + from, to - from);
 }
 

@@ -59,6 +59,15 @@ alias = s
 alias += b"+"
 alias += bytes(alias)
 print(s, alias is s)
+alias *= 2
+print(s, alias is s, s * 0, 2 * s[:3])
+grow = bytearray(b"abc")
+seen = []
+for c in grow:
+    seen.append(c)
+    if len(grow) < 8:
+        grow.append(c + 1)
+print(seen, grow)
 out = bytearray()
 for word in ["alpha", "beta", "gamma"] * 10:
     out += word.encode() + b" "

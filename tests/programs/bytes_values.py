@@ -39,6 +39,7 @@ for i in range(60):
     parts = line.strip().split(b",")
     fields.append(b";".join(p.split(b"=")[1] for p in parts))
 print(fields[:3], fields[-1], b" a  b c ".split(), b"a b c".split(None, 1), b"a,,b".split(b",", 1))
+print(b"a b c  ".split(maxsplit=2), b"  a  ".split(None, 0), b"a ".split(maxsplit=1), b"".split(), b"a,b".split(b",", 0))
 print(b"xxhixx".strip(b"x"), b"  hi ".lstrip(), b" hi  ".rstrip(), b"aaa".replace(b"a", b"b", 2))
 print(b"abc".replace(b"", b"-"), b"MiXeD".lower(), b"MiXeD".upper(), b"".isdigit(), b"09".isdigit())
 print(b"abc".isalpha(), b"ab1".isalpha(), b" \t\n".isspace(), b"ab".index(b"b"), b"abab".rindex(b"a"))
