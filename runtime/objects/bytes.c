@@ -7,11 +7,8 @@
 #include <string.h>
 
 #include "bytes.h"
-#include "objmodel.h"
 #include "quack.h"
 #include "types.h"
-
-extern QkType qk_exc_LookupError;
 
 static inline bool is_bytearray(QkValue v) { return qk_is_type(v, &qk_bytearray_type); }
 
