@@ -56,6 +56,8 @@ class CodeObject:
         return len(self.varnames)
 
 
-# A constant: None, a bool, an int in the 63-bit range, a float, a str, Ellipsis, a tuple of
-# constants, or a nested code object.
-Const: TypeAlias = "None | bool | int | float | str | EllipsisType | tuple[Const, ...] | CodeObject"
+# A constant: None, a bool, an int, a float, a str, a bytes, Ellipsis, a tuple of constants, or a
+# nested code object.
+Const: TypeAlias = (
+    "None | bool | int | float | str | bytes | EllipsisType | tuple[Const, ...] | CodeObject"
+)

@@ -125,7 +125,7 @@ class Expressions(BuilderBase):
 
     def constant_value(self, node: ast.Constant) -> Const:
         value = node.value
-        if value is None or value is Ellipsis or isinstance(value, (bool, int, float)):
+        if value is None or value is Ellipsis or isinstance(value, (bool, int, float, bytes)):
             return value
         if isinstance(value, str):
             try:
@@ -417,4 +417,4 @@ def _is_folded(node: ast.expr) -> bool:
     """A literal the tuple constant can hold (ints out of range are left to report)."""
     if isinstance(node, ast.Tuple):
         return all(_is_folded(e) for e in node.elts)
-    return isinstance(node, ast.Constant) and not isinstance(node.value, (bytes, complex))
+    return isinstance(node, ast.Constant) and not isinstance(node.value, complex)

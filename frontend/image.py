@@ -1,6 +1,6 @@
 """The code image: the file the runtime loads (little-endian throughout).
 
-image: magic b"QKIMG\\0\\0\\0"; u32 version (5); str digest; str filename; code (module);
+image: magic b"QKIMG\\0\\0\\0"; u32 version (6); str digest; str filename; code (module);
        u32 nmodules; nmodules x module, sorted by name (frontend/modules.py)
 module: str name (dotted); u8 is_package; str filename; code
 code:  str name; str qualname; u32 firstlineno, argcount, posonlyargcount, kwonlyargcount,
@@ -12,7 +12,7 @@ code:  str name; str qualname; u32 firstlineno, argcount, posonlyargcount, kwonl
 const: u8 tag, then: 0 None, 1 True, 2 False, 3 int (i64, within the tagged range), 4 str,
        5 code, 6 float (f64), 7 tuple (u32 n, n consts), 8 Ellipsis, 9 big int (u8 sign: 1 for
        negative; u32 n; u32 digits[n]: the magnitude in base 2**30, least significant first, the
-       last nonzero; only for values outside the tagged range)
+       last nonzero; only for values outside the tagged range), 10 bytes (u32 n, n bytes)
 str:   u32 byte length, UTF-8 bytes
 """
 
@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from .codeobject import CodeObject, Const, ExceptionEntry
 
 MAGIC = b"QKIMG\0\0\0"
-VERSION = 5
+VERSION = 6
 
 # Small ints are tagged machine words with one bit of tag: 63 bits of signed range. Ints outside
 # it are big ints, written as their 30-bit digits (the runtime's own representation).
@@ -43,7 +43,8 @@ DIGIT_BITS = 30
     TAG_TUPLE,
     TAG_ELLIPSIS,
     TAG_BIGINT,
-) = range(10)
+    TAG_BYTES,
+) = range(11)
 
 
 @dataclass
@@ -155,6 +156,10 @@ def _const(out: bytearray, value: Const) -> None:
         _u32(out, len(value))
         for item in value:
             _const(out, item)
+    elif isinstance(value, bytes):
+        out.append(TAG_BYTES)
+        _u32(out, len(value))
+        out += value
     else:
         assert isinstance(value, CodeObject)
         out.append(TAG_CODE)
@@ -271,4 +276,6 @@ class _Reader:
             return tuple(self.const() for _ in range(self.u32()))
         if tag == TAG_CODE:
             return self.code()
+        if tag == TAG_BYTES:
+            return self.take(self.u32())
         raise ImageFormatError(f"bad constant tag {tag}")

@@ -16,7 +16,6 @@ _CONSTRUCTS: dict[type[ast.AST], str] = {
 
 _CONSTANT_KINDS: dict[type, str] = {
     complex: "complex literal",
-    bytes: "bytes literal",
 }
 
 

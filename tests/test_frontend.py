@@ -928,16 +928,18 @@ def test_oparg_kinds_agree_with_the_generated_table() -> None:
 
 
 def test_constants_are_deduplicated_by_type_and_value() -> None:
-    code = compile_source('a = 1\nb = True\nc = 1\nd = "1"\ne = True\nf = None\n', "t.py")
-    assert code.consts == [1, True, "1", None]
-    assert [type(c) for c in code.consts] == [int, bool, str, type(None)]
+    code = compile_source('a = 1\nb = True\nc = 1\nd = "1"\ne = True\nf = None\ng = b"1"\n', "t.py")
+    assert code.consts == [1, True, "1", None, b"1"]
+    assert [type(c) for c in code.consts] == [int, bool, str, type(None), bytes]
 
 
-@pytest.mark.parametrize("name", ["fibonacci.py", "lang_exceptions.py", "lang_classes.py"])
+@pytest.mark.parametrize(
+    "name", ["fibonacci.py", "lang_exceptions.py", "lang_classes.py", "bytes_values.py"]
+)
 def test_image_round_trip(name: str) -> None:
     module = compile_source((PROGRAMS / name).read_bytes(), name)
     data = write_image(Image(opcodes.DIGEST, name, module))
-    assert data.startswith(MAGIC + (5).to_bytes(4, "little"))
+    assert data.startswith(MAGIC + (6).to_bytes(4, "little"))
     image = read_image(data)
     assert (image.digest, image.filename) == (opcodes.DIGEST, name)
     assert disassemble(image.module) == disassemble(module)
@@ -969,7 +971,7 @@ def test_image_constants_and_code_fields() -> None:
     source = """\
 def f(a, /, b, *c, d, **e):
     try:
-        yield (1.5, 0.0, ..., ("s", None, True)), -0.0
+        yield (1.5, 0.0, ..., ("s", None, True, b"s\\x00")), -0.0
     except E:
         pass
 """
@@ -980,7 +982,7 @@ def f(a, /, b, *c, d, **e):
     assert isinstance(f, CodeObject) and isinstance(original, CodeObject)
     assert (f.argcount, f.posonlyargcount, f.kwonlyargcount) == (2, 1, 1)
     assert f.flags == FLAG_VARARGS | FLAG_VARKEYWORDS | FLAG_GENERATOR
-    assert f.consts[:2] == [(1.5, 0.0, ..., ("s", None, True)), -0.0]
+    assert f.consts[:2] == [(1.5, 0.0, ..., ("s", None, True, b"s\x00")), -0.0]
     assert repr(f.consts[1]) == "-0.0"  # distinct from 0.0, which is equal to it
     assert f.exceptions == original.exceptions and len(f.exceptions) == 3
     assert f.kinds == [0] * 5
@@ -990,7 +992,7 @@ def test_image_header_layout() -> None:
     data = write_image(Image("dg", "f.py", compile_source("", "f.py")))
     expected = (
         MAGIC
-        + (5).to_bytes(4, "little")
+        + (6).to_bytes(4, "little")
         + (2).to_bytes(4, "little")
         + b"dg"
         + (4).to_bytes(4, "little")
@@ -1052,7 +1054,6 @@ def test_cli_disassembles_sources_and_images(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("source", "message"),
     [
-        ("x = b'1'\n", "1:5: unsupported: bytes literal"),
         ("x = 1j\n", "1:5: unsupported: complex literal"),
         ("async def f():\n    async with g():\n        pass\n", "1:1: unsupported: async function"),
         ("from math import *\n", "1:1: unsupported: import *"),

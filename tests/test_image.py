@@ -29,20 +29,20 @@ from frontend.codeobject import FLAG_HAS_DOCSTRING, CodeObject  # noqa: E402
 from frontend.image import Image, Module, read_image, write_image  # noqa: E402
 
 # A function, a loop that runs long enough to be traced and compiled (threshold 16), strings,
-# calls and a big int constant: small, so that every truncation of its image (~600 bytes) can be
-# run.
+# calls, a big int constant and a bytes constant: small, so that every truncation of its image
+# (~1300 bytes) can be run.
 BIG = 2**64
 PROGRAM = f"""\
 def count(word, n):
     total = 0
     for i in range(n):
         total = total + i
-    print(word + "!", total, total + {BIG})
+    print(word + "!", total, total + {BIG}, b"qk")
 
 
 count("quack", 20)
 """
-EXPECTED_STDOUT = f"quack! 190 {190 + BIG}\n"
+EXPECTED_STDOUT = f"quack! 190 {190 + BIG} b'qk'\n"
 IMAGE_NAME = "prog.qkimg"
 SANITIZER_MARKERS = ("AddressSanitizer", "runtime error:", "LeakSanitizer")
 # Sanitizer reports exit with their own statuses, so 0 and 1 always mean quack's own verdict.
@@ -125,7 +125,7 @@ def image(out_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> bytes:
     )
     data = (directory / IMAGE_NAME).read_bytes()
     # Small enough for one run per truncation, and big enough to hold every part of the format.
-    assert 300 <= len(data) <= 1300, len(data)
+    assert 300 <= len(data) <= 1400, len(data)
     return data
 
 
@@ -442,6 +442,18 @@ def test_malformed_big_int_constant_is_refused(
     run = run_image(quack_asan, tmp_path, patched(image, start + offset, new))
     # The reader stops after the constant's 18 bytes.
     assert broken_reason(run) == ("malformed big integer constant", start + 18)
+
+
+def test_bytes_constant_past_the_end_is_refused(
+    quack_asan: Path, image: bytes, tmp_path: Path
+) -> None:
+    """A bytes constant (tag 10, u32 length, the bytes) longer than what is left of the image."""
+    encoding = bytes([10]) + struct.pack("<I", 2) + b"qk"
+    assert image.count(encoding) == 1
+    start = image.index(encoding)
+    run = run_image(quack_asan, tmp_path, patched(image, start + 1, struct.pack("<I", 1 << 20)))
+    # The reader stops after the length.
+    assert broken_reason(run) == ("truncated bytes", start + 5)
 
 
 def test_make_function_of_a_non_code_constant_fails_cleanly(

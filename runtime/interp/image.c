@@ -3,11 +3,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bytes.h"
 #include "image.h"
 #include "long.h"
 #include "quack_metadata.h"
 
-#define IMAGE_VERSION 5
+#define IMAGE_VERSION 6
 #define MAX_NESTING 64
 
 typedef struct Reader {
@@ -67,6 +68,23 @@ static QkValue read_str(Reader *r) {
         fail(r, "out of memory");
     }
     return s;
+}
+
+static QkValue read_bytes(Reader *r) {
+    uint32_t n;
+    if (read_u32(r, &n) < 0) {
+        return QK_NULL;
+    }
+    if ((size_t)(r->end - r->p) < n) {
+        fail(r, "truncated bytes");
+        return QK_NULL;
+    }
+    QkValue b = qk_bytes_new(r->tstate, &qk_bytes_type, (const char *)r->p, n);
+    r->p += n;
+    if (b == QK_NULL) {
+        fail(r, "out of memory");
+    }
+    return b;
 }
 
 static QkValue read_code(Reader *r);
@@ -185,6 +203,8 @@ static QkValue read_const(Reader *r) {
         return QK_ELLIPSIS;
     case 9:
         return read_bigint(r);
+    case 10:
+        return read_bytes(r);
     default:
         fail(r, "unknown constant tag");
         return QK_NULL;

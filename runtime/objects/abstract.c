@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bytes.h"
 #include "quack.h"
 #include "quack_opcodes.h"
 #include "types.h"
@@ -230,7 +231,7 @@ int64_t qk_len(QkThread *tstate, QkValue v) {
 
 /* The sequence types, whose + and * failures CPython reports in sequence terms. */
 static bool is_sequence(QkValue v) {
-    return qk_is_str(v) || qk_is_list(v) || qk_is_tuple(v);
+    return qk_is_str(v) || qk_is_list(v) || qk_is_tuple(v) || qk_is_bytes_like(v);
 }
 
 /* The plain operator with CPython's order: the right operand first when its type derives from
@@ -292,6 +293,9 @@ QkValue qk_binary_op_declined(QkThread *tstate, uint32_t op, QkValue lhs, QkValu
 static QkValue binary_op_error(QkThread *tstate, uint32_t op, QkValue lhs, QkValue rhs) {
     uint32_t plain = qk_plain_binary_op(op);
     QkType *tl = qk_type_of(lhs), *tr = qk_type_of(rhs);
+    if (plain == QK_BINARY_OP_ADD && qk_is_bytes_like(lhs)) {
+        return qk_raise(tstate, &qk_exc_TypeError, "can't concat %s to %s", tr->name, tl->name);
+    }
     if (plain == QK_BINARY_OP_ADD && is_sequence(lhs)) {
         return qk_raise(tstate, &qk_exc_TypeError, "can only concatenate %s (not \"%s\") to %s",
                         tl->name, tr->name, tl->name);

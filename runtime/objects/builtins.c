@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bytes.h"
 #include "objmodel.h"
 #include "quack.h"
 #include "quack_opcodes.h"
@@ -613,7 +614,7 @@ static QkBuiltin builtins[] = {
 static QkType *const builtin_types[] = {
     &qk_int_type,       &qk_float_type, &qk_str_type,    &qk_bool_type,     &qk_list_type,
     &qk_tuple_type,     &qk_dict_type,  &qk_set_type,    &qk_frozenset_type, &qk_range_type,
-    &qk_slice_type,
+    &qk_slice_type,     &qk_bytes_type, &qk_bytearray_type,
     &qk_enumerate_type, &qk_zip_type,   &qk_map_type,    &qk_filter_type,   &qk_reversed_type,
 };
 

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bytes.h"
 #include "objmodel.h"
 #include "quack.h"
 #include "types.h"
@@ -184,6 +185,8 @@ QK_EXCEPTION(UnboundLocalError, qk_exc_NameError)
 QK_EXCEPTION(TypeError, qk_exc_Exception)
 QK_EXCEPTION(ValueError, qk_exc_Exception)
 QK_EXCEPTION(UnicodeError, qk_exc_ValueError)
+QK_EXCEPTION(UnicodeEncodeError, qk_exc_UnicodeError)
+QK_EXCEPTION(UnicodeDecodeError, qk_exc_UnicodeError)
 QK_EXCEPTION(RecursionError, qk_exc_RuntimeError)
 QK_EXCEPTION(NotImplementedError, qk_exc_RuntimeError)
 QK_EXCEPTION(MemoryError, qk_exc_Exception)
@@ -206,6 +209,7 @@ QkType *const qk_exception_types[] = {
     &qk_exc_MemoryError,       &qk_exc_IndexError,        &qk_exc_KeyError,
     &qk_exc_StopIteration,     &qk_exc_AttributeError,    &qk_exc_ImportError,
     &qk_exc_ModuleNotFoundError, &qk_exc_EOFError,        &qk_exc_OSError,
+    &qk_exc_UnicodeEncodeError, &qk_exc_UnicodeDecodeError,
 };
 const size_t qk_exception_type_count = sizeof qk_exception_types / sizeof qk_exception_types[0];
 

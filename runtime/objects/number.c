@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bytes.h"
 #include "quack.h"
 #include "quack_opcodes.h"
 #include "types.h"
@@ -848,6 +849,12 @@ static QkValue int_bit_length(QkThread *tstate, QkValue self, QkValue *args, siz
 
 static const QkMethodDef int_methods[] = {
     {"bit_length", int_bit_length},
+    {"to_bytes", qk_int_to_bytes},
+    {NULL, NULL},
+};
+
+static const QkMethodDef int_classmethods[] = {
+    {"from_bytes", qk_int_from_bytes},
     {NULL, NULL},
 };
 
@@ -869,6 +876,7 @@ QkType qk_int_type = {
     .truth = int_truth,
     .construct = qk_int_construct,
     .methods = int_methods,
+    .classmethods = int_classmethods,
 };
 
 QkType qk_bool_type = {

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bytes.h"
 #include "quack.h"
 #include "quack_opcodes.h"
 #include "types.h"
@@ -179,13 +180,7 @@ int qk_str_equal(QkValue a, QkValue b) {
 uint64_t qk_str_hash(QkValue v) {
     QkStr *s = qk_as_str(v);
     if (s->hash == 0) {
-        /* FNV-1a: deterministic, so dict iteration order never depends on a seed. */
-        uint64_t h = 14695981039346656037u;
-        for (int64_t i = 0; i < s->length; i++) {
-            h = (h ^ (uint8_t)s->data[i]) * 1099511628211u;
-        }
-        /* Never 0 (not computed) nor what reads as -1 through qk_hash's int64_t. */
-        s->hash = (h == 0 || h == UINT64_MAX) ? 1 : h;
+        s->hash = qk_hash_bytes(s->data, s->length);
     }
     return s->hash;
 }
@@ -467,10 +462,13 @@ static int str_contains(QkThread *tstate, QkValue self, QkValue item) {
 static QkValue str_construct(QkThread *tstate, QkValue type, QkValue *args, size_t nargs,
                              QkValue kwnames) {
     (void)type;
-    static const char *const names[] = {"object"};
-    QkValue a[1];
-    if (qk_parse_args(tstate, "str", args, nargs, kwnames, 0, 1, 1, names, a) < 0) {
+    static const char *const names[] = {"object", "encoding", "errors"};
+    QkValue a[3];
+    if (qk_parse_args(tstate, "str", args, nargs, kwnames, 0, 3, 3, names, a) < 0) {
         return QK_NULL;
+    }
+    if (a[0] != QK_NULL && (a[1] != QK_NULL || a[2] != QK_NULL)) {
+        return qk_str_decode(tstate, a[0], a[1], a[2]);
     }
     return a[0] == QK_NULL ? qk_str_empty(tstate) : qk_str(tstate, a[0]);
 }
@@ -1484,6 +1482,7 @@ static const QkMethodDef str_methods[] = {
     {"splitlines", str_splitlines},
     {"expandtabs", str_expandtabs},
     {"translate", qk_str_translate},
+    {"encode", qk_str_encode},
     {NULL, NULL},
 };
 
