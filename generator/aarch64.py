@@ -90,6 +90,11 @@ class AArch64:
         code.holes.remove(last)
         return True
 
+    def invert_exit_branch(self, builder: StencilBuilder, disassembly: tuple[str, ...]) -> bool:
+        """Not done on aarch64: a conditional branch reaches ±1 MB, a trace's stubs and
+        trampolines may lie further."""
+        return False
+
 
 # -fpic: values and data through GOT slots (ADR_GOT_PAGE + LD64_GOT_LO12_NC).
 ELF = AArch64(

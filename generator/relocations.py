@@ -91,7 +91,7 @@ class StencilBuilder:
         index = self._got.setdefault(target, len(self._got))
         return self._got_base + index * GOT_SLOT_SIZE
 
-    def finish(self, disassembly: tuple[str, ...], dropped: bool) -> Stencil:
+    def finish(self, disassembly: tuple[str, ...], dropped: bool, inverted: bool) -> Stencil:
         data = self.data
         if self._got:
             data.bytes.extend(b"\0" * (self._got_base - len(data.bytes)))
@@ -114,6 +114,7 @@ class StencilBuilder:
             data_holes=tuple(sorted(data.holes, key=lambda h: h.offset)),
             disassembly=disassembly,
             dropped_trailing_jump=dropped,
+            inverted_exit_branch=inverted,
         )
 
 
@@ -126,6 +127,10 @@ class TargetBackend(Protocol):
     def drop_trailing_jump(self, builder: StencilBuilder) -> bool:
         """Removes a final jump to _JIT_CONTINUE from the code; True when it did."""
 
+    def invert_exit_branch(self, builder: StencilBuilder, disassembly: tuple[str, ...]) -> bool:
+        """Makes a final conditional jump to _JIT_CONTINUE followed by a jump elsewhere one
+        conditional jump elsewhere, falling through; True when it did."""
+
 
 def build_stencil(
     uop: str, obj: ObjectFile, backend: TargetBackend, disassembly: tuple[str, ...]
@@ -136,4 +141,5 @@ def build_stencil(
         if blob is not None:  # relocations of unloaded sections (notes, debug info) don't matter
             backend.translate(builder, blob, blob.bases[rel.section] + rel.offset, rel)
     dropped = backend.drop_trailing_jump(builder)
-    return builder.finish(disassembly, dropped)
+    inverted = not dropped and backend.invert_exit_branch(builder, disassembly)
+    return builder.finish(disassembly, dropped, inverted)

@@ -101,6 +101,7 @@ class Stencil:
     data_holes: tuple[Hole, ...]
     disassembly: tuple[str, ...]
     dropped_trailing_jump: bool  # the final `jmp _JIT_CONTINUE` was removed
+    inverted_exit_branch: bool  # a final `jcc _JIT_CONTINUE; jmp X` became `jncc X`
 
     @property
     def symbols(self) -> list[str]:

@@ -7,7 +7,8 @@ a direct reference. Each format is one table of type names; one translator serve
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, replace
 
 from generator.errors import ToolchainError
 from generator.object_model import Relocation
@@ -15,6 +16,15 @@ from generator.relocations import Blob, StencilBuilder
 from generator.stencil_model import Hole, HoleValue, PatchKind
 
 _JMP_REL32 = 0xE9
+_JCC_REL32 = 0x0F  # then 0x80 | condition: flipping the condition's low bit negates it
+# A jump in llvm-objdump's listing: its address and where it goes.
+_JUMP = re.compile(r"^\s*([0-9a-f]+):\s+(j[a-z]+)\s+0x([0-9a-f]+)\b")
+
+
+def _jumps(disassembly: tuple[str, ...]) -> dict[int, tuple[str, int]]:
+    """Every jump instruction of a one-section stencil: address -> (mnemonic, target)."""
+    found = (_JUMP.match(line) for line in disassembly)
+    return {int(m[1], 16): (m[2], int(m[3], 16)) for m in found if m is not None}
 
 
 @dataclass(frozen=True)
@@ -78,6 +88,42 @@ class X86_64:
             return False
         del code.bytes[end - 5 :]
         code.holes.remove(last)
+        return True
+
+    def invert_exit_branch(self, builder: StencilBuilder, disassembly: tuple[str, ...]) -> bool:
+        """Turns a final `jcc _JIT_CONTINUE; jmp X` into `jncc X`. Clang ends a stencil so when
+        both ways out of its last test leave it (a guard's exit to its stub, and on to the next
+        stencil): inverted, the hot path falls through instead of jumping over the exit."""
+        code = builder.code
+        end = len(code.bytes)
+        if len(code.bases) != 1 or end < 11:
+            return False
+        holes = {h.offset: h for h in code.holes}
+        branch, exit_jump = holes.get(end - 9), holes.get(end - 4)
+        jumps = _jumps(disassembly)
+        if not (
+            branch is not None
+            and exit_jump is not None
+            and code.bytes[end - 11] == _JCC_REL32
+            and code.bytes[end - 5] == _JMP_REL32
+            and jumps.get(end - 11, ("jmp", 0))[0] != "jmp"
+            and jumps.get(end - 5, ("", 0))[0] == "jmp"
+            and branch.kind is PatchKind.REL32
+            and branch.value is HoleValue.CONTINUE
+            and branch.addend == -4
+            and exit_jump.kind is PatchKind.REL32
+            and exit_jump.addend == -4
+        ):
+            return False
+        # A jump inside the stencil to the final one would land in the next stencil instead.
+        relocated = {at for at in jumps if at + 1 in holes or at + 2 in holes}
+        if any(target == end - 5 for at, (_, target) in jumps.items() if at not in relocated):
+            return False
+        code.bytes[end - 10] ^= 1
+        del code.bytes[end - 5 :]
+        code.holes.remove(branch)
+        code.holes.remove(exit_jump)
+        code.holes.append(replace(exit_jump, offset=end - 9))
         return True
 
 

@@ -120,3 +120,21 @@ def harness(
     )
     patched: dict[str, Any] = json.loads(run([str(exe)]))
     return patched
+
+
+def as_extracted(lld_code: bytes, code: bytes, jump_to_self: bytes) -> tuple[bytes, str]:
+    """lld's code for a stencil as the extractor leaves it, and how they differed: lld links a
+    trailing jump the extractor dropped ("dropped": to _JIT_CONTINUE, where the jump itself
+    stands), or the `jcc _JIT_CONTINUE; jmp X` the extractor made `jncc X` ("inverted", x86_64:
+    lld's jcc goes to the jmp after it, the rel32 0)."""
+    n = len(code)
+    if len(lld_code) != n + len(jump_to_self):
+        return lld_code, ""
+    tail = lld_code[n:]
+    if tail == jump_to_self:
+        return lld_code[:n], "dropped"
+    if lld_code[n - 6] == 0x0F and lld_code[n - 4 : n] == bytes(4) and tail[0] == 0xE9:
+        rel = int.from_bytes(tail[1:], "little", signed=True) + len(tail)
+        condition = bytes([lld_code[n - 5] ^ 1])
+        return lld_code[: n - 5] + condition + rel.to_bytes(4, "little", signed=True), "inverted"
+    return lld_code, ""

@@ -16,7 +16,7 @@ def test_entry_is_used_while_object_and_context_match(tmp_path: Path) -> None:
 
     def extract() -> Stencil:
         reads.append(obj)
-        return Stencil("_X.cache1", obj.read_bytes(), b"", (), (), ("nop",), False)
+        return Stencil("_X.cache1", obj.read_bytes(), b"", (), (), ("nop",), False, False)
 
     first = read(obj, "x86_64 clang 19", extract)
     assert (tmp_path / f"_X.cache1{SUFFIX}").exists()

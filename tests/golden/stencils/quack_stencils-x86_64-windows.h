@@ -117,7 +117,7 @@ static const QkHole qk_stencil_code_holes__JUMP_TO_TOP[1] = {
     {1, QK_PATCH_REL32, QK_HOLE_TOP, 0, -4, NULL, "TOP"},
 };
 
-// _GUARD_TYPE_VERSION.cache1: 39 code bytes, 8 data bytes
+// _GUARD_TYPE_VERSION.cache1: 34 code bytes (exit branch inverted over the trailing jump, which is dropped), 8 data bytes
 // Disassembly of section .text:
 //
 // 0000000000000000 <_JIT_ENTRY>:
@@ -134,19 +134,18 @@ static const QkHole qk_stencil_code_holes__JUMP_TO_TOP[1] = {
 //   000000000000001e:  IMAGE_REL_AMD64_REL32 _JIT_CONTINUE
 //       22:       jmp 0x27 <_JIT_ENTRY+0x27>
 //   0000000000000023:  IMAGE_REL_AMD64_REL32 _JIT_JUMP_TARGET
-static const uint8_t qk_stencil_code__GUARD_TYPE_VERSION_cache1[39] = {
+static const uint8_t qk_stencil_code__GUARD_TYPE_VERSION_cache1[34] = {
     0x41, 0xf6, 0xc7, 0x01, 0x75, 0x05, 0x49, 0x8b, 0x07, 0xeb, 0x07, 0x48, 0x8d, 0x05, 0x00, 0x00,
-    0x00, 0x00, 0x8b, 0x40, 0x38, 0x48, 0x3b, 0x05, 0x00, 0x00, 0x00, 0x00, 0x0f, 0x84, 0x00, 0x00,
-    0x00, 0x00, 0xe9, 0x00, 0x00, 0x00, 0x00,
+    0x00, 0x00, 0x8b, 0x40, 0x38, 0x48, 0x3b, 0x05, 0x00, 0x00, 0x00, 0x00, 0x0f, 0x85, 0x00, 0x00,
+    0x00, 0x00,
 };
 static const uint8_t qk_stencil_data__GUARD_TYPE_VERSION_cache1[8] = {
     0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
 };
-static const QkHole qk_stencil_code_holes__GUARD_TYPE_VERSION_cache1[4] = {
+static const QkHole qk_stencil_code_holes__GUARD_TYPE_VERSION_cache1[3] = {
     {14, QK_PATCH_REL32, QK_HOLE_SYMBOL, 0, -4, (const void *)&qk_int_type, "qk_int_type"},
     {24, QK_PATCH_REL32, QK_HOLE_DATA, 0, -4, NULL, "DATA"},
-    {30, QK_PATCH_REL32, QK_HOLE_CONTINUE, 0, -4, NULL, "CONTINUE"},
-    {35, QK_PATCH_REL32, QK_HOLE_JUMP_TARGET, 0, -4, NULL, "JUMP_TARGET"},
+    {30, QK_PATCH_REL32, QK_HOLE_JUMP_TARGET, 0, -4, NULL, "JUMP_TARGET"},
 };
 static const QkHole qk_stencil_data_holes__GUARD_TYPE_VERSION_cache1[1] = {
     {0, QK_PATCH_ABS64, QK_HOLE_OPERAND, 0, 0, NULL, "OPERAND"},
@@ -265,9 +264,9 @@ __attribute__((unused)) static const QkStencil qk_stencils_by_oparg__LOAD_FAST[2
 __attribute__((unused)) static const QkStencil qk_stencils_by_cache__GUARD_TYPE_VERSION[3] = {
     [1] = {
         "_GUARD_TYPE_VERSION.cache1",
-        qk_stencil_code__GUARD_TYPE_VERSION_cache1, 39,
+        qk_stencil_code__GUARD_TYPE_VERSION_cache1, 34,
         qk_stencil_data__GUARD_TYPE_VERSION_cache1, 8,
-        qk_stencil_code_holes__GUARD_TYPE_VERSION_cache1, 4,
+        qk_stencil_code_holes__GUARD_TYPE_VERSION_cache1, 3,
         qk_stencil_data_holes__GUARD_TYPE_VERSION_cache1, 1,
         NULL, 0,
         NULL, 0,
