@@ -659,7 +659,7 @@ static QkValue read_code(Reader *r) {
         fail(r, "code objects nested too deeply");
         return QK_NULL;
     }
-    QkCode *c = (QkCode *)qk_alloc(r->tstate, &qk_code_type, sizeof *c);
+    QkCode *c = (QkCode *)qk_alloc_as(r->tstate, &qk_code_type, sizeof *c, 1);
     if (c == NULL) {
         fail(r, "out of memory");
         return QK_NULL;

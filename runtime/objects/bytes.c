@@ -34,7 +34,7 @@ static QkBytes *bytes_alloc(QkThread *tstate, QkType *type, int64_t n) {
         return NULL;
     }
     if (type == &qk_bytes_type) {
-        QkBytes *b = (QkBytes *)qk_alloc(tstate, type, sizeof(QkBytes) + (size_t)n + 1);
+        QkBytes *b = (QkBytes *)qk_alloc_as(tstate, type, sizeof(QkBytes) + (size_t)n + 1, type->finalize != NULL);
         if (b != NULL) {
             b->length = b->capacity = n;
             b->data = b->inline_data;
@@ -46,7 +46,7 @@ static QkBytes *bytes_alloc(QkThread *tstate, QkType *type, int64_t n) {
         no_memory(tstate);
         return NULL;
     }
-    QkBytes *b = (QkBytes *)qk_alloc(tstate, type, sizeof(QkBytes));
+    QkBytes *b = (QkBytes *)qk_alloc_as(tstate, type, sizeof(QkBytes), type->finalize != NULL);
     if (b == NULL) {
         free(data);
         return NULL;

@@ -684,10 +684,10 @@ static QkValue run_init(QkThread *tstate, QkValue init, QkValue obj, QkValue *ar
 QkValue qk_instance_alloc(QkThread *tstate, QkType *type) {
     /* The usual size spelled out: allocation's zeroing is then straight-line code. */
     if (type->instance_size == sizeof(QkInstance)) {
-        return (QkValue)qk_alloc(tstate, type, sizeof(QkInstance));
+        return (QkValue)qk_alloc_as(tstate, type, sizeof(QkInstance), type->finalize != NULL);
     }
     size_t size = type->instance_size ? type->instance_size : sizeof(QkObject);
-    return (QkValue)qk_alloc(tstate, type, size);
+    return (QkValue)qk_alloc_as(tstate, type, size, type->finalize != NULL);
 }
 
 bool qk_type_keeps_object_init(QkType *type) {
@@ -960,7 +960,7 @@ static QkValue make_class(QkThread *tstate, QkValue name, QkType *base, QkValue 
     qk_root_push(tstate, &slots);
     QkType *t = NULL;
     if (cell == QK_NULL || qk_dict_delitem(tstate, *ns, QK_NAME(classcell), NULL) >= 0) {
-        t = (QkType *)qk_alloc(tstate, &qk_type_type, sizeof(QkType));
+        t = (QkType *)qk_alloc_as(tstate, &qk_type_type, sizeof(QkType), 1);
     }
     if (t == NULL) {
         qk_root_pop(tstate, 2);

@@ -57,7 +57,7 @@ static void dict_finalize(QkObject *self) {
 }
 
 QkValue qk_dict_new(QkThread *tstate) {
-    QkDict *d = (QkDict *)qk_alloc(tstate, &qk_dict_type, sizeof(QkDict));
+    QkDict *d = (QkDict *)qk_alloc_as(tstate, &qk_dict_type, sizeof(QkDict), 1);
     if (d != NULL) {
         table_use(d, d->small, QK_DICT_SMALL_INDICES);
     }

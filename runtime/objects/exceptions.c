@@ -25,7 +25,7 @@ static void exception_finalize(QkObject *self) { free(((QkException *)self)->tra
 
 QkValue qk_exception_new(QkThread *tstate, QkType *type, QkValue args) {
     qk_root_push(tstate, &args);
-    QkException *exc = (QkException *)qk_alloc(tstate, type, type->instance_size);
+    QkException *exc = (QkException *)qk_alloc_as(tstate, type, type->instance_size, type->finalize != NULL);
     qk_root_pop(tstate, 1);
     if (exc == NULL) {
         return QK_NULL;

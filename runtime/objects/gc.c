@@ -2,8 +2,10 @@
  *
  * Small objects live in blocks of just under 64 KiB carved from 2 MiB chunks, each block holding
  * cells of one size class; allocation pops a cell from its class's free list or bumps through the
- * newest block's unused cells. The sweep walks each block's cells in address order, and threads
- * the free cells back onto the free list.
+ * newest block's unused cells. Marking counts each block's live cells, so a block where nothing
+ * survived is reclaimed whole, without a look at its cells; the sweep walks the others' cells in
+ * address order and threads the free cells back onto the free list. Dead objects with finalizers
+ * are found through their own list, not by visiting cells.
  * Large objects (and every object in sanitizer builds) are calloc'd and kept in one list. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +27,8 @@ typedef struct MarkStack {
     size_t count, capacity;
 } MarkStack;
 
+static void count_live(QkObject *ob);
+
 static void mark_value(QkValue v, void *arg) {
     if (!qk_is_object(v)) {
         return;
@@ -34,6 +38,7 @@ static void mark_value(QkValue v, void *arg) {
         return;
     }
     ob->gc_marked = 1;
+    count_live(ob);
     MarkStack *stack = arg;
     if (stack->count == stack->capacity) {
         stack->capacity = stack->capacity ? stack->capacity * 2 : 256;
@@ -122,7 +127,8 @@ _Static_assert(sizeof(QkType) > SMALL_MAX, "classes must be large objects");
  * and may hold anything: an empty block is reused for any size class. */
 typedef struct Block {
     struct Block *next; /* the next block of its size class, or the next empty block */
-    size_t cell_size;
+    uint32_t cell_size;
+    uint32_t live; /* cells marked by the collection under way */
     unsigned char cells[];
 } Block;
 _Static_assert(offsetof(Block, cells) % GRANULE == 0, "cells must be aligned");
@@ -162,6 +168,15 @@ static Chunk *chunk_of(const Block *b) {
 
 static Block *chunk_block(Chunk *c, size_t i) {
     return (Block *)((unsigned char *)c + CHUNK_HEADER + i * BLOCK_SIZE);
+}
+
+/* A small object's block: large ones (their gc_size set) have none. */
+static void count_live(QkObject *ob) {
+    if (QK_POOLED && ob->gc_size == 0) {
+        Chunk *c = (Chunk *)((uintptr_t)ob & ~(uintptr_t)(CHUNK_SIZE - 1));
+        size_t at = (size_t)((unsigned char *)ob - (unsigned char *)c) - CHUNK_HEADER;
+        chunk_block(c, at / BLOCK_SIZE)->live++;
+    }
 }
 
 /* Maps a chunk aligned to its size (so a block finds its chunk by masking) and puts its blocks on
@@ -249,10 +264,10 @@ static void trim_chunks(size_t keep) {
 }
 
 /* A cell of the size class, a new block's if it has no other. */
-static QkObject *allocate_small(QkType *type, size_t class) {
-    QkObject *ob = qk_take_cell(type, class);
+static QkObject *allocate_small(QkType *type, size_t class, int finalized) {
+    QkObject *ob = qk_take_cell(type, class, finalized);
     if (ob == NULL && add_block(class) == 0) {
-        ob = qk_take_cell(type, class);
+        ob = qk_take_cell(type, class, finalized);
     }
     return ob;
 }
@@ -275,24 +290,31 @@ static void finalize(QkObject *ob) {
     }
 }
 
-/* Frees the dead cells of the block up to `end` (their type becomes NULL) and unmarks the live
- * ones; returns how many are live. */
-static size_t sweep_block(Block *b, unsigned char *end) {
-    size_t live = 0;
+/* Runs the finalizers of the small objects that died, and forgets them. */
+static void finalize_dead(void) {
+    QkObject **link = &qk_alloc_cache.finalizable;
+    while (*link != NULL) {
+        QkObject *ob = *link;
+        if (ob->gc_marked) {
+            link = &ob->gc_next;
+        } else {
+            *link = ob->gc_next;
+            finalize(ob);
+        }
+    }
+}
+
+/* Frees the dead cells of a block with live ones, up to `end` (their type becomes NULL), and
+ * unmarks the live ones. */
+static void sweep_block(Block *b, unsigned char *end) {
     for (unsigned char *p = b->cells; p < end; p += b->cell_size) {
         QkObject *ob = (QkObject *)p;
-        if (ob->type == NULL) {
-            continue;
-        }
         if (ob->gc_marked) {
             ob->gc_marked = 0;
-            live++;
         } else {
-            finalize(ob);
             ob->type = NULL;
         }
     }
-    return live;
 }
 
 /* Sweeps a size class and rebuilds its free list; returns the bytes still live. */
@@ -303,7 +325,8 @@ static size_t sweep_class(size_t class) {
     while (*link != NULL) {
         Block *b = *link;
         unsigned char *end = cells_end(class, b);
-        size_t live = sweep_block(b, end);
+        size_t live = b->live;
+        b->live = 0;
         if (live == 0) {
             if (b == heap.blocks[class]) {
                 qk_alloc_cache.bump[class] = qk_alloc_cache.limit[class] = NULL;
@@ -314,6 +337,7 @@ static size_t sweep_class(size_t class) {
             heap.n_empty++;
             continue;
         }
+        sweep_block(b, end);
         live_bytes += live * b->cell_size;
         if (live == (size_t)(end - b->cells) / b->cell_size) {
             link = &b->next; /* full */
@@ -352,6 +376,7 @@ static size_t sweep_large(void) {
 
 void qk_collect(QkThread *tstate) {
     mark(tstate);
+    finalize_dead(); /* while their classes live: large objects are swept last */
     size_t live_bytes = 0;
     for (size_t class = 0; class < SMALL_CLASSES; class++) {
         live_bytes += sweep_class(class);
@@ -368,17 +393,11 @@ void qk_collect(QkThread *tstate) {
 
 void qk_free_all(QkThread *tstate) {
     (void)tstate;
+    for (QkObject *ob = qk_alloc_cache.finalizable; ob != NULL; ob = ob->gc_next) {
+        finalize(ob);
+    }
+    qk_alloc_cache.finalizable = NULL;
     for (size_t class = 0; class < SMALL_CLASSES; class++) {
-        for (Block *b = heap.blocks[class], *next; b != NULL; b = next) {
-            next = b->next;
-            for (unsigned char *p = b->cells, *end = cells_end(class, b); p < end;
-                 p += b->cell_size) {
-                QkObject *ob = (QkObject *)p;
-                if (ob->type != NULL) {
-                    finalize(ob);
-                }
-            }
-        }
         heap.blocks[class] = NULL;
         qk_alloc_cache.free[class] = NULL;
         qk_alloc_cache.bump[class] = qk_alloc_cache.limit[class] = NULL;
@@ -398,14 +417,21 @@ void qk_free_all(QkThread *tstate) {
     heap.n_empty = 0;
 }
 
-QkObject *qk_alloc_slow(QkThread *tstate, QkType *type, size_t size) {
+QkObject *qk_alloc_slow(QkThread *tstate, QkType *type, size_t size, int finalized) {
+    if (finalized != (type->finalize != NULL)) {
+        /* A finalizer never run would leak what it frees: every allocation of such a type must
+         * say so (QUACK_GC_STRESS sends each one here). */
+        fprintf(stderr, "quack: internal error: %s allocated as %sfinalized\n", type->name,
+                finalized ? "" : "not ");
+        abort();
+    }
     size_t class = (size - 1) / GRANULE; /* size >= sizeof(QkObject) */
     int small = QK_POOLED && class < SMALL_CLASSES;
     size_t charged = small ? (class + 1) * GRANULE : size;
     if (tstate->gc_stress || charged > qk_alloc_cache.budget) {
         qk_collect(tstate);
     }
-    QkObject *ob = small ? allocate_small(type, class) : allocate_large(type, size);
+    QkObject *ob = small ? allocate_small(type, class, finalized) : allocate_large(type, size);
     if (ob == NULL) {
         qk_raise(tstate, &qk_exc_MemoryError, "out of memory");
         return NULL;

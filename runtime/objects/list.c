@@ -36,7 +36,7 @@ static int list_reserve(QkThread *tstate, QkList *l, int64_t needed) {
 
 /* n items, QK_NULL until the caller fills them (before its next allocation). */
 QkValue qk_list_from_array(QkThread *tstate, QkValue *values, int64_t n) {
-    QkList *l = (QkList *)qk_alloc(tstate, &qk_list_type, sizeof *l);
+    QkList *l = (QkList *)qk_alloc_as(tstate, &qk_list_type, sizeof *l, 1);
     /* Never a NULL array, even empty: memcpy and pointer arithmetic on it stay defined. */
     if (l == NULL || list_reserve(tstate, l, n > 0 ? n : 1) < 0) {
         return QK_NULL;

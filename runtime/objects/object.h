@@ -17,7 +17,7 @@ typedef void (*QkVisitFunc)(QkValue v, void *arg);
 struct QkObject {
     QkType *type;       /* NULL: a free cell of a block */
     QkObject *gc_next;  /* a large object: the next in the large-object list; a free cell: the next
-                           free cell; else NULL */
+                           free cell; a small one whose type has a finalizer: the next such one */
     uint32_t gc_size;   /* a large object: its size in bytes (saturating), for the live heap's size */
     uint16_t gc_marked;
     uint16_t gc_static; /* 1: statically allocated, never freed */
@@ -177,22 +177,25 @@ const char *qk_type_name(QkValue v);
  * is inline in every allocating helper and stencil. Per 16-byte size class: its free cells, and
  * the newest block's cells never handed out (bump .. limit, both NULL when there are none). Then
  * the bytes that may still be allocated before the next collection (0 in QUACK_GC_STRESS runs, so
- * that every allocation takes the collecting path). */
+ * that every allocation takes the collecting path). Small objects whose type has a finalizer are
+ * listed (through gc_next), so that a sweep finalizes the dead ones without visiting every cell. */
 #define QK_GC_GRANULE 16
 #define QK_GC_SMALL_CLASSES 15 /* cells of 16, 32, ... 240 bytes */
 typedef struct QkAllocCache {
     QkObject *free[QK_GC_SMALL_CLASSES];
     unsigned char *bump[QK_GC_SMALL_CLASSES], *limit[QK_GC_SMALL_CLASSES];
     size_t budget;
+    QkObject *finalizable;
 } QkAllocCache;
 extern QkAllocCache qk_alloc_cache;
 
 /* Everything else: a new cell or block, a large object, a collection first. */
-QkObject *qk_alloc_slow(QkThread *tstate, QkType *type, size_t size);
+QkObject *qk_alloc_slow(QkThread *tstate, QkType *type, size_t size, int finalized);
 
 /* A zeroed cell of the size class, its type set: a free one or one never handed out; NULL if
- * the class has neither (a new block is gc.c's business). */
-static inline QkObject *qk_take_cell(QkType *type, size_t class) {
+ * the class has neither (a new block is gc.c's business). `finalized`: the type has a finalizer,
+ * so the cell goes on the list of those. */
+static inline QkObject *qk_take_cell(QkType *type, size_t class, int finalized) {
     size_t cell_size = (class + 1) * QK_GC_GRANULE;
     QkObject *ob = qk_alloc_cache.free[class];
     if (ob != NULL) {
@@ -208,22 +211,34 @@ static inline QkObject *qk_take_cell(QkType *type, size_t class) {
         ((uint64_t *)ob)[i] = 0;
     }
     ob->type = type;
+    if (finalized) {
+        ob->gc_next = qk_alloc_cache.finalizable;
+        qk_alloc_cache.finalizable = ob;
+    }
     return ob;
 }
 
 /* Allocates a zeroed object of `size` bytes; may collect first. Returns NULL (MemoryError set) on
- * failure. Callers must hold every value they still need where the collector can see it. */
-static inline QkObject *qk_alloc(QkThread *tstate, QkType *type, size_t size) {
+ * failure. Callers must hold every value they still need where the collector can see it.
+ * `finalized`: whether the type has a finalizer, a constant where the type is (1 for lists, dicts,
+ * sets, code), `type->finalize != NULL` where it varies: so the allocations inlined into the
+ * interpreter loop and the stencils load nothing more (the slow path checks that it is true). */
+static inline QkObject *qk_alloc_as(QkThread *tstate, QkType *type, size_t size, int finalized) {
     size_t class = (size - 1) / QK_GC_GRANULE; /* size >= sizeof(QkObject) */
     size_t charged = (class + 1) * QK_GC_GRANULE;
     if (QK_POOLED && class < QK_GC_SMALL_CLASSES && charged <= qk_alloc_cache.budget) {
-        QkObject *ob = qk_take_cell(type, class);
+        QkObject *ob = qk_take_cell(type, class, finalized);
         if (ob != NULL) {
             qk_alloc_cache.budget -= charged;
             return ob;
         }
     }
-    return qk_alloc_slow(tstate, type, size);
+    return qk_alloc_slow(tstate, type, size, finalized);
+}
+
+/* The same for a type without a finalizer. */
+static inline QkObject *qk_alloc(QkThread *tstate, QkType *type, size_t size) {
+    return qk_alloc_as(tstate, type, size, 0);
 }
 
 /* Roots held by C code between allocations (helpers that allocate more than once). The list

@@ -57,7 +57,7 @@ static void use_small_table(QkSet *s) {
 }
 
 QkValue qk_set_new(QkThread *tstate) {
-    QkSet *s = (QkSet *)qk_alloc(tstate, &qk_set_type, sizeof *s);
+    QkSet *s = (QkSet *)qk_alloc_as(tstate, &qk_set_type, sizeof *s, 1);
     if (s == NULL) {
         return QK_NULL;
     }
