@@ -187,7 +187,8 @@ QkValue qk_compare_op(QkThread *tstate, uint32_t op, QkValue lhs, QkValue rhs) {
 }
 
 int qk_equal_values(QkThread *tstate, QkValue a, QkValue b) {
-    if (qk_is_str(a) && qk_is_str(b)) {
+    /* Exact strs only: a class derived from str may define __eq__. */
+    if (qk_is_type(a, &qk_str_type) && qk_is_type(b, &qk_str_type)) {
         return qk_str_equal(a, b);
     }
     /* Tuple keys of dicts and sets: no subclass can take part, so no dispatch is needed. */

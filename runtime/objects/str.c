@@ -380,9 +380,11 @@ QkValue qk_str_repr(QkThread *tstate, QkValue v) {
     return qk_buf_finish(tstate, &b);
 }
 
+/* str(s) is s itself, or for an instance of a class derived from str an exact str copy. */
 static QkValue str_str(QkThread *tstate, QkValue self) {
-    (void)tstate;
-    return self;
+    return qk_is_type(self, &qk_str_type)
+               ? self
+               : qk_str_new(tstate, qk_as_str(self)->data, qk_as_str(self)->length);
 }
 
 /* ---- slots ---- */
@@ -1495,6 +1497,7 @@ QkType qk_str_type = {
     QK_STATIC_TYPE,
     .name = "str",
     .flags = QK_TYPE_BASETYPE,
+    .instance_size = sizeof(QkStr),
     .repr = qk_str_repr,
     .str = str_str,
     .hash = str_hash,

@@ -322,6 +322,7 @@ QkType qk_tuple_type = {
     QK_STATIC_TYPE,
     .name = "tuple",
     .flags = QK_TYPE_BASETYPE,
+    .instance_size = sizeof(QkTuple),
     .traverse = tuple_traverse,
     .repr = tuple_repr,
     .hash = tuple_hash,
