@@ -701,6 +701,13 @@ bool qk_type_keeps_object_new(QkType *type) {
 static QkValue object_construct(QkThread *tstate, QkValue type, QkValue *args, size_t nargs,
                                 QkValue kwnames);
 
+/* Does the class's __new__ come from a class statement (a function, made a static method)? */
+static bool has_python_new(QkType *t) {
+    QkValue new = qk_type_lookup(t, QK_NAME(new));
+    return qk_is_type(new, &qk_staticmethod_type) &&
+           qk_is_type(((QkDescriptor *)new)->func, &qk_function_type);
+}
+
 /* object.__new__(cls, ...): CPython's checks, then a new instance with no attributes. */
 static QkValue object_new(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
                           QkValue kwnames) {
@@ -714,8 +721,13 @@ static QkValue object_new(QkThread *tstate, QkValue self, QkValue *args, size_t 
     }
     QkType *t = (QkType *)args[0];
     if (t->construct != object_construct) {
+        /* CPython names the nearest class whose __new__ is not a Python function. */
+        QkType *safe = t;
+        while ((safe->flags & QK_TYPE_HEAP) && has_python_new(safe)) {
+            safe = safe->base;
+        }
         return qk_raise(tstate, &qk_exc_TypeError, "object.__new__(%s) is not safe, use %s.__new__()",
-                        t->name, qk_builtin_base(t)->name);
+                        t->name, safe->name);
     }
     if (nargs > 1 || kwnames != QK_NULL) {
         if (!qk_type_keeps_object_new(t)) {
