@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "builtin_subclass.h"
 #include "bytes.h"
 #include "quack.h"
 #include "quack_opcodes.h"
@@ -253,10 +254,16 @@ static QkValue binary_op1(QkThread *tstate, uint32_t op, QkValue lhs, QkValue rh
             return r;
         }
     }
-    if (!right_first && tr->number != NULL && tr->number != tl->number) {
-        return tr->number(tstate, op, lhs, rhs);
+    QkValue r = !right_first && tr->number != NULL && tr->number != tl->number
+                    ? tr->number(tstate, op, lhs, rhs)
+                    : QK_NOT_IMPLEMENTED;
+    /* An instance of a class derived from int that no slot took takes part as the int it
+     * boxes, as any int does in CPython ([0] * n, "ab" * n). */
+    QkValue plain_lhs = qk_builtin_self(lhs), plain_rhs = qk_builtin_self(rhs);
+    if (r == QK_NOT_IMPLEMENTED && (plain_lhs != lhs || plain_rhs != rhs)) {
+        return binary_op1(tstate, op, plain_lhs, plain_rhs);
     }
-    return QK_NOT_IMPLEMENTED;
+    return r;
 }
 
 static QkValue binary_op_error(QkThread *tstate, uint32_t op, QkValue lhs, QkValue rhs);

@@ -1,16 +1,24 @@
-/* Classes derived from list, dict, set, tuple, str and float (docs/architecture.md "Objects").
+/* Classes derived from list, dict, set, tuple, str, float and int (docs/architecture.md
+ * "Objects").
  *
  * An instance is the built-in object itself, its type the class, followed by one word: the
  * attribute dict. Every C function of the base then works on it unchanged (they only read the
  * prefix), its slots are the base's unless the class defines the dunder, and the exact-type
  * guards of specialized instructions and traces (qk_has_type(v, &qk_list_type)) fail for it, so
- * it always takes the generic path, where the class's dunders run. */
+ * it always takes the generic path, where the class's dunders run. An int has no layout to
+ * extend (a small one is a tagged word): an instance of a class derived from int boxes one
+ * (BoxedInt), and the int slots and methods see the int it holds (qk_builtin_self). */
 #include <string.h>
 
 #include "builtin_subclass.h"
 #include "objmodel.h"
 #include "quack.h"
 #include "types.h"
+
+typedef struct BoxedInt {
+    QkObject ob;
+    QkValue value; /* an int: tagged or big */
+} BoxedInt;
 
 typedef struct BuiltinLayout {
     QkType *type;
@@ -21,15 +29,18 @@ typedef struct BuiltinLayout {
     /* Made empty by __new__ and filled by __init__, as CPython's mutable containers are; the
      * others are made whole by __new__ (an object of the base, copied into the class's). */
     bool filled_by_init;
+    /* A BoxedInt holding the value, not a copy of it. */
+    bool boxed;
 } BuiltinLayout;
 
 static const BuiltinLayout layouts[] = {
-    {&qk_list_type, 0, 0, 0, true},
-    {&qk_dict_type, 0, 0, 0, true},
-    {&qk_set_type, 0, 0, 0, true},
-    {&qk_tuple_type, offsetof(QkTuple, size), sizeof(QkValue), 0, false},
-    {&qk_str_type, offsetof(QkStr, length), 1, 1 + sizeof(int64_t), false},
-    {&qk_float_type, 0, 0, 0, false},
+    {&qk_list_type, 0, 0, 0, true, false},
+    {&qk_dict_type, 0, 0, 0, true, false},
+    {&qk_set_type, 0, 0, 0, true, false},
+    {&qk_tuple_type, offsetof(QkTuple, size), sizeof(QkValue), 0, false, false},
+    {&qk_str_type, offsetof(QkStr, length), 1, 1 + sizeof(int64_t), false, false},
+    {&qk_float_type, 0, 0, 0, false, false},
+    {&qk_int_type, 0, 0, 0, false, true},
 };
 
 static const BuiltinLayout *layout_of_builtin(const QkType *builtin) {
@@ -50,7 +61,7 @@ bool qk_builtin_subclassable(const QkType *base) { return layout_of_builtin(base
 
 /* The bytes of the built-in part of obj, rounded up to a word. */
 static size_t builtin_size(const BuiltinLayout *l, const QkObject *obj) {
-    size_t size = l->type->instance_size;
+    size_t size = l->boxed ? sizeof(BoxedInt) : l->type->instance_size;
     if (l->item_size != 0) {
         int64_t count;
         memcpy(&count, (const char *)obj + l->count_at, sizeof count);
@@ -69,7 +80,9 @@ QkValue *qk_builtin_subclass_dict(QkValue obj) {
 
 static void subclass_traverse(QkObject *self, QkVisitFunc visit, void *arg) {
     const BuiltinLayout *l = layout_of(self->type);
-    if (l->type->traverse != NULL) {
+    if (l->boxed) {
+        visit(((BoxedInt *)self)->value, arg);
+    } else if (l->type->traverse != NULL) {
         l->type->traverse(self, visit, arg);
     }
     visit(*dict_of(l, self), arg);
@@ -84,7 +97,9 @@ static QkValue subclass_construct(QkThread *tstate, QkValue type, QkValue *args,
 
 void qk_builtin_subclass_setup(QkType *t, QkType *builtin) {
     t->flags = (t->flags & ~(uint32_t)QK_TYPE_HAS_DICT) | QK_TYPE_BUILTIN_LAYOUT;
-    t->instance_size = builtin->instance_size + sizeof(QkValue);
+    t->instance_size =
+        (layout_of_builtin(builtin)->boxed ? sizeof(BoxedInt) : builtin->instance_size) +
+        sizeof(QkValue);
     t->traverse = subclass_traverse;
     t->finalize = builtin->finalize;
     t->construct = subclass_construct;
@@ -109,17 +124,70 @@ static QkValue new_empty(QkThread *tstate, const BuiltinLayout *l, QkType *cls) 
     return (QkValue)obj;
 }
 
-/* The base's object `value` copied into a new instance of cls. */
+/* The base's object `value` copied (or boxed) into a new instance of cls. */
 static QkValue copy_into(QkThread *tstate, const BuiltinLayout *l, QkType *cls, QkValue value) {
-    size_t size = builtin_size(l, qk_as_object(value));
+    size_t size = l->boxed ? sizeof(BoxedInt) : builtin_size(l, qk_as_object(value));
     qk_root_push(tstate, &value);
     QkObject *obj = qk_alloc(tstate, cls, size + sizeof(QkValue));
     qk_root_pop(tstate, 1);
     if (obj == NULL) {
         return QK_NULL;
     }
-    memcpy(obj + 1, qk_as_object(value) + 1, size - sizeof(QkObject));
+    if (l->boxed) {
+        ((BoxedInt *)obj)->value = value;
+    } else {
+        memcpy(obj + 1, qk_as_object(value) + 1, size - sizeof(QkObject));
+    }
     return (QkValue)obj;
+}
+
+static bool is_boxed(QkValue v) {
+    return qk_is_object(v) && (qk_as_object(v)->type->flags & QK_TYPE_HEAP) &&
+           qk_type_is_subtype(qk_as_object(v)->type, &qk_int_type);
+}
+
+QkValue qk_builtin_self(QkValue v) { return is_boxed(v) ? ((BoxedInt *)v)->value : v; }
+
+/* The slots of a class derived from int that does not define the dunder: int's, on the ints
+ * the operands box. */
+static QkValue boxed_repr(QkThread *tstate, QkValue self) {
+    return qk_int_type.repr(tstate, qk_builtin_self(self));
+}
+
+static int boxed_hash(QkThread *tstate, QkValue self, int64_t *hash) {
+    return qk_int_type.hash(tstate, qk_builtin_self(self), hash);
+}
+
+static QkValue boxed_compare(QkThread *tstate, QkValue lhs, QkValue rhs, uint32_t op) {
+    return qk_int_type.compare(tstate, qk_builtin_self(lhs), qk_builtin_self(rhs), op);
+}
+
+static QkValue boxed_number(QkThread *tstate, uint32_t op, QkValue lhs, QkValue rhs) {
+    return qk_int_type.number(tstate, op, qk_builtin_self(lhs), qk_builtin_self(rhs));
+}
+
+static QkValue boxed_unary(QkThread *tstate, uint32_t op, QkValue self, QkValue unused) {
+    return qk_int_type.unary(tstate, op, qk_builtin_self(self), unused);
+}
+
+static int boxed_truth(QkThread *tstate, QkValue self) {
+    return qk_int_type.truth(tstate, qk_builtin_self(self));
+}
+
+static QkType boxed_int_slots = {
+    QK_STATIC_TYPE,
+    .name = "int",
+    .repr = boxed_repr,
+    .hash = boxed_hash,
+    .compare = boxed_compare,
+    .number = boxed_number,
+    .unary = boxed_unary,
+    .truth = boxed_truth,
+};
+
+QkType *qk_builtin_slots(const QkType *t) {
+    QkType *builtin = qk_builtin_base(t);
+    return builtin == &qk_int_type && (t->flags & QK_TYPE_HEAP) ? &boxed_int_slots : builtin;
 }
 
 /* list.__new__(cls, ...) and the others': `self` is the built-in type, to which the function

@@ -1,5 +1,5 @@
 /* Classes derived from built-in types other than object and the exceptions (list, dict, set,
- * tuple, str, float): see docs/architecture.md "Objects". Declared here, not in object.h or
+ * tuple, str, float, int): see docs/architecture.md "Objects". Declared here, not in object.h or
  * objmodel.h, because no stencil needs any of it. */
 #ifndef QUACK_BUILTIN_SUBCLASS_H
 #define QUACK_BUILTIN_SUBCLASS_H
@@ -19,6 +19,13 @@ static inline QkType *qk_builtin_base(const QkType *t) {
     }
     return (QkType *)t;
 }
+
+/* The type whose slots serve the built-in part of t's instances: the nearest built-in base, or
+ * for a class derived from int, one whose slots see the ints its instances box. */
+QkType *qk_builtin_slots(const QkType *t);
+/* What a built-in type's C function gets for v: v itself, or the int that an instance of a
+ * class derived from int boxes. */
+QkValue qk_builtin_self(QkValue v);
 
 /* Can a class statement derive from the built-in type (one with a layout of its own)? */
 bool qk_builtin_subclassable(const QkType *base);

@@ -400,7 +400,7 @@ static bool heap_defines(const QkType *t, const int *names) {
 /* Each slot calls the class's dunder when some class statement in its chain defines one of
  * the names; otherwise it is the nearest built-in base's (exceptions, object). */
 static void fixup_slots(QkType *t) {
-    QkType *builtin = qk_builtin_base(t->base);
+    QkType *builtin = qk_builtin_slots(t);
 #define QK_SLOT(field, wrapper, ...)                                                               \
     t->field = heap_defines(t, (const int[]){__VA_ARGS__, -1}) ? wrapper : builtin->field;
     QK_SLOT(repr, slot_repr, QK_NAME_repr)

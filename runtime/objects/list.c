@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "builtin_subclass.h"
 #include "quack.h"
 #include "quack_opcodes.h"
 #include "types.h"
@@ -295,7 +296,7 @@ static QkValue list_getitem(QkThread *tstate, QkValue self, QkValue key) {
         }
         return r;
     }
-    if (!qk_is_anyint(key)) {
+    if (!qk_is_anyint(qk_builtin_self(key))) {
         return qk_raise(tstate, &qk_exc_TypeError,
                         "list indices must be integers or slices, not %s", qk_type_name(key));
     }
@@ -380,7 +381,7 @@ static int list_setitem(QkThread *tstate, QkValue self, QkValue key, QkValue val
     if (qk_is_type(key, &qk_slice_type)) {
         return list_setslice(tstate, self, key, value);
     }
-    if (!qk_is_anyint(key)) {
+    if (!qk_is_anyint(qk_builtin_self(key))) {
         qk_raise(tstate, &qk_exc_TypeError, "list indices must be integers or slices, not %s",
                  qk_type_name(key));
         return -1;
@@ -473,7 +474,7 @@ static QkValue list_pop(QkThread *tstate, QkValue self, QkValue *args, size_t na
     }
     int64_t i = l->size - 1;
     if (nargs > 0) {
-        if (!qk_is_anyint(args[0])) {
+        if (!qk_is_anyint(qk_builtin_self(args[0]))) {
             return qk_raise(tstate, &qk_exc_TypeError,
                             "'%s' object cannot be interpreted as an integer",
                             qk_type_name(args[0]));

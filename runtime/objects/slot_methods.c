@@ -40,7 +40,7 @@ static QkValue int_or_null(int64_t v) { return v < 0 ? QK_NULL : qk_from_int(v);
 static QkValue bool_or_null(int v) { return v < 0 ? QK_NULL : v ? QK_TRUE : QK_FALSE; }
 
 /* The built-in type whose slots the wrappers of self's methods run. */
-static QkType *own(QkValue self) { return qk_builtin_base(qk_type_of(self)); }
+static QkType *own(QkValue self) { return qk_builtin_slots(qk_type_of(self)); }
 
 static QkValue hash_value(QkThread *tstate, QkValue self) {
     int64_t hash;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "bytes.h"
+#include "builtin_subclass.h"
 #include "quack.h"
 #include "quack_opcodes.h"
 #include "types.h"
@@ -437,7 +438,7 @@ static QkValue str_getitem(QkThread *tstate, QkValue self, QkValue key) {
         }
         return str_slice(tstate, self, start, step, count);
     }
-    if (!qk_is_anyint(key)) {
+    if (!qk_is_anyint(qk_builtin_self(key))) {
         return qk_raise(tstate, &qk_exc_TypeError, "string indices must be integers, not '%s'",
                         qk_type_name(key));
     }

@@ -96,7 +96,12 @@ def dicts():
         if d[i % 5] < 0:
             d["miss"] = d.get("miss", 0) + 1
     print(d.writes, len(d), d[3], d["nope"], d.get("nope"), "nope" in d, sorted(d.items(), key=str))
-    print(isinstance(d, dict), dict(d) == d, list(d)[:3], sorted(d.keys(), key=str) == sorted(dict(d), key=str))
+    print(
+        isinstance(d, dict),
+        dict(d) == d,
+        list(d)[:3],
+        sorted(d.keys(), key=str) == sorted(dict(d), key=str),
+    )
     t = Tally()
     for word in "the cat and the hat and the bat".split() * 40:
         t[word] += 1

@@ -1,4 +1,6 @@
-# Classes derived from tuple, str and float, made through __new__; in hot loops the JIT traces.
+# Classes derived from tuple, str, float and int, made through __new__; in hot loops the JIT
+# traces.
+import math
 
 
 class Point(tuple):
@@ -56,6 +58,24 @@ class Celsius(float):
         return f"{float(self):.1f}C"
 
 
+class Count(int):
+    def double(self):
+        return self * 2
+
+
+class Flag(int):
+    def __new__(cls, value, name):
+        obj = super().__new__(cls, value)
+        obj.name = name
+        return obj
+
+    def __repr__(self):
+        return f"<Flag {self.name}={int(self)}>"
+
+    def __or__(self, other):
+        return Flag(int(self) | int(other), self.name + "|" + other.name)
+
+
 def points():
     p = Point(0, 0)
     for i in range(300):
@@ -92,6 +112,68 @@ def floats():
     print(Celsius(), t == 20.5, t > 3, isinstance(t, float), float(t), -t, abs(Celsius(-2)))
 
 
+def ints():
+    m = Count(5)
+    total = 0
+    for i in range(300):
+        total += m + i + m.double() + (m < i) + [1, 2, 3, 4, 5, 6][m]
+    print(total, m, repr(m), m + 1, type(m + 1).__name__, m * 2, -m, abs(Count(-3)), m == 5, 5 == m)
+    print(
+        hash(m) == hash(5),
+        {m: 1}[5],
+        {5: 2}[m],
+        int(m),
+        type(int(m)).__name__,
+        float(m),
+        m.bit_length(),
+    )
+    print(
+        range(m), f"{m:03d}", f"{m}", m // 2, m % 3, 2**m, m**2, 1.5 + m, divmod(m, 2), pow(m, 2, 3)
+    )
+    print(
+        bool(Count(0)),
+        isinstance(m, int),
+        str(m),
+        Count("12"),
+        Count("ff", 16),
+        Count(),
+        Count(2**70) + 1,
+    )
+    print(
+        sorted([Count(3), 1, Count(2)]),
+        max(m, 3),
+        m.to_bytes(2, "big"),
+        int.__add__(m, 1),
+        Count.__mro__,
+    )
+    print(
+        "%d %x" % (m, m),
+        [0] * m,
+        "ab" * Count(2),
+        hex(m),
+        bin(m),
+        math.gcd(m, 15),
+        (1, 2, 3, 4)[Count(1) : Count(3)],
+    )
+    r, w = Flag(1, "r"), Flag(2, "w")
+    flags = r
+    for _ in range(100):
+        flags = flags | w
+    print(
+        repr(flags)[:12],
+        r | w,
+        r + w,
+        r.name,
+        [r, w],
+        int(flags),
+        flags.name.count("w"),
+        r == 1,
+        sum([r, w]),
+        "ab"[r],
+    )
+
+
 points()
 strings()
 floats()
+ints()
