@@ -369,7 +369,10 @@ def namedtuple(typename, field_names, *, rename=False, defaults=None, module=Non
     if len(defaults) > len(fields):
         raise TypeError("Got more default values than field names")
     field_defaults = dict(zip(fields[len(fields) - len(defaults) :], defaults))
-    return _make_namedtuple_class(typename, fields, field_defaults)
+    cls = _make_namedtuple_class(typename, fields, field_defaults)
+    if module is not None:
+        cls.__module__ = module
+    return cls
 
 
 def _make_namedtuple_class(typename, fields, field_defaults):

@@ -259,9 +259,9 @@ static QkValue binary_op1(QkThread *tstate, uint32_t op, QkValue lhs, QkValue rh
                     : QK_NOT_IMPLEMENTED;
     /* An instance of a class derived from int that no slot took takes part as the int it
      * boxes, as any int does in CPython ([0] * n, "ab" * n). */
-    QkValue plain_lhs = qk_builtin_self(lhs), plain_rhs = qk_builtin_self(rhs);
-    if (r == QK_NOT_IMPLEMENTED && (plain_lhs != lhs || plain_rhs != rhs)) {
-        return binary_op1(tstate, op, plain_lhs, plain_rhs);
+    if (r == QK_NOT_IMPLEMENTED &&
+        (qk_builtin_self(lhs) != lhs || qk_builtin_self(rhs) != rhs)) {
+        return binary_op1(tstate, op, qk_builtin_self(lhs), qk_builtin_self(rhs));
     }
     return r;
 }

@@ -141,12 +141,9 @@ static QkValue copy_into(QkThread *tstate, const BuiltinLayout *l, QkType *cls, 
     return (QkValue)obj;
 }
 
-static bool is_boxed(QkValue v) {
-    return qk_is_object(v) && (qk_as_object(v)->type->flags & QK_TYPE_HEAP) &&
-           qk_type_is_subtype(qk_as_object(v)->type, &qk_int_type);
+QkValue qk_builtin_unbox(QkValue v) {
+    return qk_type_is_subtype(qk_as_object(v)->type, &qk_int_type) ? ((BoxedInt *)v)->value : v;
 }
-
-QkValue qk_builtin_self(QkValue v) { return is_boxed(v) ? ((BoxedInt *)v)->value : v; }
 
 /* The slots of a class derived from int that does not define the dunder: int's, on the ints
  * the operands box. */

@@ -23,9 +23,15 @@ static inline QkType *qk_builtin_base(const QkType *t) {
 /* The type whose slots serve the built-in part of t's instances: the nearest built-in base, or
  * for a class derived from int, one whose slots see the ints its instances box. */
 QkType *qk_builtin_slots(const QkType *t);
+/* The int an instance of a class derived from int boxes; any other instance of a class itself. */
+QkValue qk_builtin_unbox(QkValue v);
 /* What a built-in type's C function gets for v: v itself, or the int that an instance of a
- * class derived from int boxes. */
-QkValue qk_builtin_self(QkValue v);
+ * class derived from int boxes. Inline up to the class test: the callers' common case is a
+ * built-in value. */
+static inline QkValue qk_builtin_self(QkValue v) {
+    return qk_is_object(v) && (qk_as_object(v)->type->flags & QK_TYPE_HEAP) ? qk_builtin_unbox(v)
+                                                                             : v;
+}
 
 /* Can a class statement derive from the built-in type (one with a layout of its own)? */
 bool qk_builtin_subclassable(const QkType *base);
