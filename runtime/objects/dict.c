@@ -335,12 +335,14 @@ static int dict_merge(QkThread *tstate, QkValue dict, QkValue update, const char
     return 0;
 }
 
+static int dict_update_from(QkThread *tstate, QkValue dict, QkValue source);
+
 int qk_dict_update(QkThread *tstate, QkValue dict, QkValue update) {
     if (!qk_is_dict(update)) {
         qk_raise(tstate, &qk_exc_TypeError, "'%s' object is not a mapping", qk_type_name(update));
         return -1;
     }
-    return dict_merge(tstate, dict, update, NULL);
+    return dict_update_from(tstate, dict, update);
 }
 
 int qk_dict_merge(QkThread *tstate, QkValue callable, QkValue dict, QkValue update) {
@@ -376,7 +378,8 @@ static int dict_update_from_keys(QkThread *tstate, QkValue dict, QkValue source,
 /* dict.update(x) and dict(x): a dict, a mapping (it has keys()), or an iterable of key/value
  * pairs. */
 static int dict_update_from(QkThread *tstate, QkValue dict, QkValue source) {
-    if (qk_is_dict(source)) {
+    /* A dict's entries as they are, unless its class iterates otherwise (CPython's test). */
+    if (qk_is_dict(source) && qk_type_of(source)->iter == qk_dict_type.iter) {
         return dict_merge(tstate, dict, source, NULL);
     }
     QkValue keys;

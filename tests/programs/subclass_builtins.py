@@ -44,6 +44,14 @@ class Tally(dict):
         return 0
 
 
+class Reversed(dict):
+    def __iter__(self):
+        return reversed(list(dict.__iter__(self)))
+
+    def keys(self):
+        return list(self)
+
+
 class Tagged(set):
     def __repr__(self):
         return "Tagged" + repr(sorted(self))
@@ -110,6 +118,10 @@ def dicts():
     u = Tally(t)
     u.update(zz=5)
     print(u.pop("zz"), u.setdefault("q", 9), u.popitem(), list(u.values()))
+    r = Reversed(a=1, b=2)
+    merged = {}
+    merged.update(r)
+    print(dict(r), merged, list(r), {**r}, dict(Reversed()))
 
 
 def sets():
