@@ -423,7 +423,8 @@ int qk_setslice(QkThread *tstate, QkValue container, QkValue start, QkValue stop
 /* The items of seq as a list (rooted by the caller), or for a tuple or list the sequence itself;
  * at most `limit` + 1 items are taken from an iterator, so a long one is not drained. */
 static QkValue unpack_items(QkThread *tstate, QkValue seq, int64_t limit) {
-    if (qk_is_tuple(seq) || qk_is_list(seq)) {
+    /* Exact types only: a subclass's __iter__ may say otherwise. */
+    if (qk_is_type(seq, &qk_tuple_type) || qk_is_type(seq, &qk_list_type)) {
         return seq;
     }
     if (!qk_is_iterable(seq)) {

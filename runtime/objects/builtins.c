@@ -347,13 +347,14 @@ static QkValue min_max(QkThread *tstate, const char *fname, uint32_t op, QkValue
                         fname);
     }
     QkValue key = kw[0] == QK_NONE ? QK_NULL : kw[0];
-    /* A tuple or list is read in place (a list's items again after each call a key or a
+    /* An exact tuple or list is read in place (a list's items again after each call a key or a
      * comparison makes, which may change it); anything else is collected first. */
     QkValue *values;
     int64_t n;
+    bool exact = qk_is_type(args[0], &qk_list_type) || qk_is_type(args[0], &qk_tuple_type);
     QkValue items = npos > 1 ? qk_list_from_array(tstate, args, (int64_t)npos)
-                    : qk_sequence_items(args[0], &values, &n) ? args[0]
-                                                              : qk_list_collect(tstate, args[0]);
+                    : exact  ? args[0]
+                             : qk_list_collect(tstate, args[0]);
     QkValue best = QK_NULL, best_key = QK_NULL, k = QK_NULL;
     if (items == QK_NULL) {
         return QK_NULL;

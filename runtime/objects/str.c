@@ -882,7 +882,8 @@ static QkValue str_join(QkThread *tstate, QkValue self, QkValue *args, size_t na
     if (!qk_is_iterable(args[0])) {
         return qk_raise(tstate, &qk_exc_TypeError, "can only join an iterable");
     }
-    QkValue items = qk_is_list(args[0]) || qk_is_tuple(args[0])
+    /* Exact types only, as CPython's PySequence_Fast: a subclass's __iter__ may differ. */
+    QkValue items = qk_is_type(args[0], &qk_list_type) || qk_is_type(args[0], &qk_tuple_type)
                         ? args[0]
                         : qk_list_collect(tstate, args[0]);
     if (items == QK_NULL) {

@@ -25,6 +25,11 @@ class Squares(list):
         return iter(reversed(list(list.__iter__(self))))
 
 
+class Letters(tuple):
+    def __iter__(self):
+        return iter(("z",) * len(self))
+
+
 class Recording(dict):
     def __init__(self, *args, **kwargs):
         dict.__init__(self, *args, **kwargs)
@@ -95,6 +100,9 @@ def overrides():
     for _ in range(200):
         acc += q[1] + q[3] + len(q)
     print(acc, list(q), [x for x in q], q, sum(q))
+    a, b, *rest = q
+    print(a, b, rest, min(q), max(q), sorted(q), tuple(q), set(q), "-".join(map(str, q)), [*q])
+    print("".join(Letters("ab")), max(Letters("ab")), list(Letters("ab")), Letters("ab"))
 
 
 def dicts():
