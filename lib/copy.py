@@ -30,9 +30,11 @@ def copy(x):
     return _copy_instance(x, lambda value: value)
 
 
-def _copy_instance(x, convert):
+def _copy_instance(x, convert, memo=None):
     cls = type(x)
-    result = cls.__new__(cls)
+    result = cls.__new__(cls, *(convert(arg) for arg in _new_args(x)))
+    if memo is not None:
+        memo[id(x)] = result
     try:
         state = vars(x)
     except TypeError:
@@ -42,7 +44,28 @@ def _copy_instance(x, convert):
     for name in getattr(cls, "__slots__", ()):
         if hasattr(x, name):
             setattr(result, name, convert(getattr(x, name)))
+    # The items of a list, dict or set the class derives from, as CPython's __reduce_ex__ adds them.
+    if isinstance(x, list):
+        for item in x:
+            result.append(convert(item))
+    elif isinstance(x, dict):
+        for key, value in x.items():
+            result[convert(key)] = convert(value)
+    elif isinstance(x, set):
+        result.update(convert(item) for item in x)
     return result
+
+
+def _new_args(x):
+    """What __new__ gets to remake x: __getnewargs__(), or the value of the immutable built-in
+    type its class derives from."""
+    getnewargs = getattr(x, "__getnewargs__", None)
+    if getnewargs is not None:
+        return getnewargs()
+    for base in (tuple, str, float, int):
+        if isinstance(x, base):
+            return (base(x),)
+    return ()
 
 
 def deepcopy(x, memo=None):
@@ -79,13 +102,6 @@ def deepcopy(x, memo=None):
         if method is not None:
             result = method(x, memo)
         else:
-            result = cls.__new__(cls)
-            memo[key] = result
-            copied = _copy_instance(x, lambda value: deepcopy(value, memo))
-            for name, value in vars(copied).items() if hasattr(copied, "__dict__") else ():
-                setattr(result, name, value)
-            for name in getattr(cls, "__slots__", ()):
-                if hasattr(copied, name):
-                    setattr(result, name, getattr(copied, name))
+            result = _copy_instance(x, lambda value: deepcopy(value, memo), memo)
     memo[key] = result
     return result

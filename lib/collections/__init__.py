@@ -1,11 +1,8 @@
 """Container datatypes, as CPython's collections: deque, defaultdict, Counter, OrderedDict and
 namedtuple, with CPython's reprs, orders and errors for what programs use of them.
 
-quack cannot yet subclass dict or tuple from Python, so defaultdict, Counter and OrderedDict wrap
-a dict and namedtuple classes wrap a tuple: `isinstance(d, dict)` is False for them, which is the
-one difference a program can see."""
-
-_MISSING = object()
+defaultdict, Counter and OrderedDict are dict subclasses, and a namedtuple class a tuple
+subclass, as in CPython."""
 
 
 class deque:
@@ -198,127 +195,63 @@ class deque:
         return f"deque([{items}], maxlen={self._maxlen})"
 
 
-class _DictWrapper:
-    """The dict a defaultdict, Counter or OrderedDict holds, and the mapping methods on it."""
-
-    def __init__(self):
-        self._data = {}
-
-    def __getitem__(self, key):
-        value = self._data.get(key, _MISSING)
-        if value is _MISSING:
-            return self.__missing__(key)
-        return value
-
-    def __missing__(self, key):
-        raise KeyError(key)
-
-    def __setitem__(self, key, value):
-        self._data[key] = value
-
-    def __delitem__(self, key):
-        del self._data[key]
-
-    def __contains__(self, key):
-        return key in self._data
-
-    def __len__(self):
-        return len(self._data)
-
-    def __iter__(self):
-        return iter(self._data)
-
-    def __bool__(self):
-        return bool(self._data)
-
-    def __eq__(self, other):
-        if isinstance(other, _DictWrapper):
-            other = other._data
-        return self._data == other
-
-    __hash__ = None
-
-    def keys(self):
-        return self._data.keys()
-
-    def values(self):
-        return self._data.values()
-
-    def items(self):
-        return self._data.items()
-
-    def get(self, key, default=None):
-        return self._data.get(key, default)
-
-    def pop(self, key, *default):
-        return self._data.pop(key, *default)
-
-    def popitem(self):
-        return self._data.popitem()
-
-    def setdefault(self, key, default=None):
-        return self._data.setdefault(key, default)
-
-    def clear(self):
-        self._data.clear()
-
-    def update(self, other=(), **kwargs):
-        if isinstance(other, _DictWrapper):
-            other = other._data
-        self._data.update(other, **kwargs)
-
-
-class defaultdict(_DictWrapper):
-    def __init__(self, default_factory=None, *args, **kwargs):
+class defaultdict(dict):
+    def __init__(self, default_factory=None, /, *args, **kwargs):
         if default_factory is not None and not callable(default_factory):
             raise TypeError("first argument must be callable or None")
-        super().__init__()
+        super().__init__(*args, **kwargs)
         self.default_factory = default_factory
-        self.update(*args, **kwargs)
 
     def __missing__(self, key):
         if self.default_factory is None:
             raise KeyError(key)
-        value = self.default_factory()
-        self._data[key] = value
+        self[key] = value = self.default_factory()
         return value
 
     def copy(self):
-        return defaultdict(self.default_factory, self._data)
+        return type(self)(self.default_factory, self)
+
+    __copy__ = copy
 
     def __repr__(self):
         factory = "None" if self.default_factory is None else repr(self.default_factory)
-        return f"defaultdict({factory}, {self._data!r})"
+        return f"{type(self).__name__}({factory}, {dict.__repr__(self)})"
 
 
-class OrderedDict(_DictWrapper):
-    def __init__(self, *args, **kwargs):
-        super().__init__()
-        self.update(*args, **kwargs)
-
+class OrderedDict(dict):
     def move_to_end(self, key, last=True):
-        value = self._data.pop(key)
+        value = dict.pop(self, key)
         if last:
-            self._data[key] = value
+            dict.__setitem__(self, key, value)
         else:
-            self._data = {key: value, **self._data}
+            rest = list(self.items())
+            dict.clear(self)
+            dict.__setitem__(self, key, value)
+            dict.update(self, rest)
 
     def popitem(self, last=True):
-        if not self._data:
+        if not self:
             raise KeyError("dictionary is empty")
-        key = next(reversed(self._data)) if last else next(iter(self._data))
-        return key, self._data.pop(key)
+        key = next(reversed(self)) if last else next(iter(self))
+        return key, dict.pop(self, key)
 
     def copy(self):
-        return OrderedDict(self._data)
+        return type(self)(self)
+
+    __copy__ = copy
+
+    def __eq__(self, other):
+        if isinstance(other, OrderedDict):
+            return dict.__eq__(self, other) and list(self) == list(other)
+        return dict.__eq__(self, other)
 
     def __repr__(self):
-        if not self._data:
-            return "OrderedDict()"
-        return f"OrderedDict({list(self._data.items())!r})"
+        if not self:
+            return f"{type(self).__name__}()"
+        return f"{type(self).__name__}({list(self.items())!r})"
 
 
-class Counter(_DictWrapper):
+class Counter(dict):
     def __init__(self, iterable=None, /, **kwds):
         super().__init__()
         self.update(iterable, **kwds)
@@ -327,74 +260,84 @@ class Counter(_DictWrapper):
         return 0
 
     def total(self):
-        return sum(self._data.values())
+        return sum(self.values())
 
     def most_common(self, n=None):
-        ordered = sorted(self._data.items(), key=lambda item: item[1], reverse=True)
+        ordered = sorted(self.items(), key=lambda item: item[1], reverse=True)
         return ordered if n is None else ordered[:n]
 
     def elements(self):
-        for element, count in self._data.items():
+        for element, count in self.items():
             for _ in range(count):
                 yield element
 
     def update(self, iterable=None, /, **kwds):
-        data = self._data
         if iterable is not None:
-            if isinstance(iterable, (_DictWrapper, dict)):
+            if isinstance(iterable, dict):
                 for element, count in iterable.items():
-                    data[element] = data.get(element, 0) + count
+                    self[element] = count + self.get(element, 0)
             else:
                 for element in iterable:
-                    data[element] = data.get(element, 0) + 1
+                    self[element] = self.get(element, 0) + 1
         if kwds:
             self.update(kwds)
 
     def subtract(self, iterable=None, /, **kwds):
-        data = self._data
         if iterable is not None:
-            if isinstance(iterable, (_DictWrapper, dict)):
+            if isinstance(iterable, dict):
                 for element, count in iterable.items():
-                    data[element] = data.get(element, 0) - count
+                    self[element] = self.get(element, 0) - count
             else:
                 for element in iterable:
-                    data[element] = data.get(element, 0) - 1
+                    self[element] = self.get(element, 0) - 1
         if kwds:
             self.subtract(kwds)
 
     def copy(self):
-        return Counter(self)
+        return type(self)(self)
+
+    __copy__ = copy
 
     def __delitem__(self, key):
-        if key in self._data:
-            del self._data[key]
+        if key in self:
+            super().__delitem__(key)
+
+    def __eq__(self, other):
+        if not isinstance(other, Counter):
+            return NotImplemented
+        return all(self[e] == other[e] for c in (self, other) for e in c)
+
+    def __ne__(self, other):
+        if not isinstance(other, Counter):
+            return NotImplemented
+        return not self == other
 
     def _keep(self, pairs):
         result = Counter()
         for element, count in pairs:
             if count > 0:
-                result._data[element] = count
+                result[element] = count
         return result
 
     def __add__(self, other):
         if not isinstance(other, Counter):
             return NotImplemented
         pairs = [(e, c + other[e]) for e, c in self.items()]
-        pairs += [(e, c) for e, c in other.items() if e not in self._data]
+        pairs += [(e, c) for e, c in other.items() if e not in self]
         return self._keep(pairs)
 
     def __sub__(self, other):
         if not isinstance(other, Counter):
             return NotImplemented
         pairs = [(e, c - other[e]) for e, c in self.items()]
-        pairs += [(e, -c) for e, c in other.items() if e not in self._data]
+        pairs += [(e, -c) for e, c in other.items() if e not in self]
         return self._keep(pairs)
 
     def __or__(self, other):
         if not isinstance(other, Counter):
             return NotImplemented
         pairs = [(e, max(c, other[e])) for e, c in self.items()]
-        pairs += [(e, c) for e, c in other.items() if e not in self._data]
+        pairs += [(e, c) for e, c in other.items() if e not in self]
         return self._keep(pairs)
 
     def __and__(self, other):
@@ -403,10 +346,9 @@ class Counter(_DictWrapper):
         return self._keep([(e, min(c, other[e])) for e, c in self.items()])
 
     def __repr__(self):
-        if not self._data:
-            return "Counter()"
-        items = ", ".join(f"{key!r}: {count!r}" for key, count in self.most_common())
-        return f"Counter({{{items}}})"
+        if not self:
+            return f"{type(self).__name__}()"
+        return f"{type(self).__name__}({dict(self.most_common())!r})"
 
 
 def namedtuple(typename, field_names, *, rename=False, defaults=None, module=None):
@@ -427,117 +369,76 @@ def namedtuple(typename, field_names, *, rename=False, defaults=None, module=Non
     if len(defaults) > len(fields):
         raise TypeError("Got more default values than field names")
     field_defaults = dict(zip(fields[len(fields) - len(defaults) :], defaults))
-    return _make_namedtuple_class(typename, fields, field_defaults)
+    cls = _make_namedtuple_class(typename, fields, field_defaults)
+    if module is not None:
+        cls.__module__ = module
+    return cls
 
 
 def _make_namedtuple_class(typename, fields, field_defaults):
-    class _NamedTuple:
-        __slots__ = ["_values"]
+    def __new__(_cls, *args, **kwargs):
+        if len(args) > len(fields):
+            raise TypeError(
+                f"{typename}.__new__() takes {len(fields) + 1} positional arguments but "
+                f"{len(args) + 1} were given"
+            )
+        values = list(args)
+        for name in fields[len(args) :]:
+            if name in kwargs:
+                values.append(kwargs.pop(name))
+            elif name in field_defaults:
+                values.append(field_defaults[name])
+            else:
+                missing = [n for n in fields[len(values) :] if n not in kwargs]
+                missing = [n for n in missing if n not in field_defaults]
+                raise TypeError(
+                    f"{typename}.__new__() missing {len(missing)} required positional "
+                    f"argument{'s' if len(missing) > 1 else ''}: " + _quoted_list(missing)
+                )
+        if kwargs:
+            name = next(iter(kwargs))
+            problem = (
+                "got multiple values for argument"
+                if name in fields
+                else "got an unexpected keyword argument"
+            )
+            raise TypeError(f"{typename}.__new__() {problem} '{name}'")
+        return tuple.__new__(_cls, values)
+
+    class _NamedTuple(tuple):
+        __slots__ = ()
         _fields = fields
         _field_defaults = field_defaults
 
-        def __init__(self, *args, **kwargs):
-            if len(args) > len(fields):
-                raise TypeError(
-                    f"{typename}.__new__() takes {len(fields) + 1} positional arguments but "
-                    f"{len(args) + 1} were given"
-                )
-            values = list(args)
-            for name in fields[len(args) :]:
-                if name in kwargs:
-                    values.append(kwargs.pop(name))
-                elif name in field_defaults:
-                    values.append(field_defaults[name])
-                else:
-                    missing = [n for n in fields[len(values) :] if n not in kwargs]
-                    missing = [n for n in missing if n not in field_defaults]
-                    raise TypeError(
-                        f"{typename}.__new__() missing {len(missing)} required positional "
-                        f"argument{'s' if len(missing) > 1 else ''}: " + _quoted_list(missing)
-                    )
-            if kwargs:
-                name = next(iter(kwargs))
-                problem = (
-                    "got multiple values for argument"
-                    if name in fields
-                    else "got an unexpected keyword argument"
-                )
-                raise TypeError(f"{typename}.__new__() {problem} '{name}'")
-            self._values = tuple(values)
-
         @classmethod
         def _make(cls, iterable):
-            return cls(*iterable)
+            result = tuple.__new__(cls, iterable)
+            if len(result) != len(fields):
+                raise TypeError(f"Expected {len(fields)} arguments, got {len(result)}")
+            return result
 
         def _asdict(self):
-            return dict(zip(fields, self._values))
+            return dict(zip(fields, self))
 
         def _replace(self, **changes):
-            values = self._asdict()
-            for name, value in changes.items():
-                if name not in values:
-                    raise ValueError(f"Got unexpected field names: {list(changes)!r}")
-                values[name] = value
-            return type(self)(**values)
+            result = self._make([changes.pop(name, value) for name, value in zip(fields, self)])
+            if changes:
+                raise ValueError(f"Got unexpected field names: {list(changes)!r}")
+            return result
 
-        def __getattr__(self, name):
-            if name in fields:
-                return self._values[fields.index(name)]
-            raise AttributeError(f"'{typename}' object has no attribute '{name}'")
-
-        def __getitem__(self, index):
-            return self._values[index]
-
-        def __iter__(self):
-            return iter(self._values)
-
-        def __len__(self):
-            return len(fields)
-
-        def __contains__(self, item):
-            return item in self._values
-
-        def __hash__(self):
-            return hash(self._values)
-
-        def __eq__(self, other):
-            return self._values == _as_tuple(other)
-
-        def __ne__(self, other):
-            return self._values != _as_tuple(other)
-
-        def __lt__(self, other):
-            return self._values < _as_tuple(other)
-
-        def __le__(self, other):
-            return self._values <= _as_tuple(other)
-
-        def __gt__(self, other):
-            return self._values > _as_tuple(other)
-
-        def __ge__(self, other):
-            return self._values >= _as_tuple(other)
-
-        def __add__(self, other):
-            return self._values + _as_tuple(other)
-
-        def count(self, value):
-            return self._values.count(value)
-
-        def index(self, value):
-            return self._values.index(value)
+        def __getnewargs__(self):
+            return tuple(self)
 
         def __repr__(self):
-            pairs = ", ".join(f"{n}={v!r}" for n, v in zip(fields, self._values))
-            return f"{typename}({pairs})"
+            pairs = ", ".join(f"{n}={v!r}" for n, v in zip(fields, self))
+            return f"{type(self).__name__}({pairs})"
 
+    _NamedTuple.__new__ = __new__
+    for index, name in enumerate(fields):
+        setattr(_NamedTuple, name, property(lambda self, index=index: self[index]))
     _NamedTuple.__name__ = typename
     _NamedTuple.__qualname__ = typename
     return _NamedTuple
-
-
-def _as_tuple(value):
-    return value._values if hasattr(value, "_fields") and hasattr(value, "_values") else value
 
 
 def _quoted_list(names):

@@ -1,6 +1,7 @@
 /* The specializers: after a generic instruction has run a few times, rewrite it in place into the
  * family member that fits the operands it sees (PEP 659). An adaptive counter (counter.h) in the
  * instruction's first cache unit decides when. */
+#include "builtin_subclass.h"
 #include "ceval.h"
 #include "counter.h"
 #include "objmodel.h"
@@ -227,7 +228,10 @@ void qk_specialize_load_global(QkThread *tstate, QkFrame *frame, QkCodeUnit *ins
  * type's version; the instance might shadow it only if the type is flagged QK_TYPE_MAY_SHADOW,
  * and only then does the member probe the instance's dict (the _SHADOWABLE members). */
 static bool plain_lookup(QkType *type, QkValue class_attr) {
-    return type->getattr == NULL && !qk_is_type(class_attr, &qk_property_type);
+    /* The _SHADOWABLE members' probe (qk_instance_lacks) reads QkInstance attributes only. */
+    const uint32_t unprobed = QK_TYPE_BUILTIN_LAYOUT | QK_TYPE_MAY_SHADOW;
+    return type->getattr == NULL && !qk_is_type(class_attr, &qk_property_type) &&
+           (type->flags & unprobed) != unprobed;
 }
 
 /* A site specialized for one class's instance attribute (`exact`, guarding instr[2], a class

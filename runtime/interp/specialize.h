@@ -382,13 +382,15 @@ static inline QkValue qk_call_builtin(QkThread *tstate, QkValue callable, QkValu
     return b->func(tstate, b->self, args, (size_t)nargs, QK_NULL);
 }
 /* CALL_METHOD_DESCR: a built-in type's method descriptor, and an instance of the type (or of a
- * subclass) to call it on. */
+ * subclass) to call it on. Not an instance of a class derived from int: the int it boxes is
+ * what the method takes, which the descriptor's own call finds (method.c). */
 static inline bool qk_method_descr_applies(QkValue callable, QkValue self) {
     if (!qk_is_type(callable, &qk_method_descr_type) || self == QK_NULL) {
         return false;
     }
     QkType *owner = ((QkMethodDescr *)callable)->owner, *type = qk_type_of(self);
-    return type == owner || qk_type_is_subtype(type, owner);
+    return type == owner || (qk_type_is_subtype(type, owner) &&
+                             (owner != &qk_int_type || !(type->flags & QK_TYPE_HEAP)));
 }
 
 static inline QkValue qk_call_method_descr(QkThread *tstate, QkValue callable, QkValue self,

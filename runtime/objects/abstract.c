@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "builtin_subclass.h"
 #include "bytes.h"
 #include "quack.h"
 #include "quack_opcodes.h"
@@ -187,7 +188,8 @@ QkValue qk_compare_op(QkThread *tstate, uint32_t op, QkValue lhs, QkValue rhs) {
 }
 
 int qk_equal_values(QkThread *tstate, QkValue a, QkValue b) {
-    if (qk_is_str(a) && qk_is_str(b)) {
+    /* Exact strs only: a class derived from str may define __eq__. */
+    if (qk_is_type(a, &qk_str_type) && qk_is_type(b, &qk_str_type)) {
         return qk_str_equal(a, b);
     }
     /* Tuple keys of dicts and sets: no subclass can take part, so no dispatch is needed. */
@@ -252,10 +254,16 @@ static QkValue binary_op1(QkThread *tstate, uint32_t op, QkValue lhs, QkValue rh
             return r;
         }
     }
-    if (!right_first && tr->number != NULL && tr->number != tl->number) {
-        return tr->number(tstate, op, lhs, rhs);
+    QkValue r = !right_first && tr->number != NULL && tr->number != tl->number
+                    ? tr->number(tstate, op, lhs, rhs)
+                    : QK_NOT_IMPLEMENTED;
+    /* An instance of a class derived from int that no slot took takes part as the int it
+     * boxes, as any int does in CPython ([0] * n, "ab" * n). */
+    if (r == QK_NOT_IMPLEMENTED &&
+        (qk_builtin_self(lhs) != lhs || qk_builtin_self(rhs) != rhs)) {
+        return binary_op1(tstate, op, qk_builtin_self(lhs), qk_builtin_self(rhs));
     }
-    return QK_NOT_IMPLEMENTED;
+    return r;
 }
 
 static QkValue binary_op_error(QkThread *tstate, uint32_t op, QkValue lhs, QkValue rhs);
@@ -415,7 +423,8 @@ int qk_setslice(QkThread *tstate, QkValue container, QkValue start, QkValue stop
 /* The items of seq as a list (rooted by the caller), or for a tuple or list the sequence itself;
  * at most `limit` + 1 items are taken from an iterator, so a long one is not drained. */
 static QkValue unpack_items(QkThread *tstate, QkValue seq, int64_t limit) {
-    if (qk_is_tuple(seq) || qk_is_list(seq)) {
+    /* Exact types only: a subclass's __iter__ may say otherwise. */
+    if (qk_is_type(seq, &qk_tuple_type) || qk_is_type(seq, &qk_list_type)) {
         return seq;
     }
     if (!qk_is_iterable(seq)) {

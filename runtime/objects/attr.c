@@ -1,5 +1,6 @@
 /* The attribute protocol (abstract.h): instance dicts, class attributes along the bases,
  * binding of what is found on a class, and the getattr/setattr/hasattr/delattr builtins. */
+#include "builtin_subclass.h"
 #include "objmodel.h"
 #include "quack.h"
 #include "types.h"
@@ -66,7 +67,8 @@ QkValue qk_raise_no_attribute(QkThread *tstate, QkValue obj, QkValue name) {
 }
 
 static bool has_attributes(QkValue obj) {
-    return qk_is_object(obj) && (qk_type_of(obj)->flags & QK_TYPE_HAS_DICT);
+    return qk_is_object(obj) &&
+           (qk_type_of(obj)->flags & (QK_TYPE_HAS_DICT | QK_TYPE_BUILTIN_LAYOUT));
 }
 
 /* CPython's order, for the descriptors quack has: a property on the class wins over the

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "builtin_subclass.h"
 #include "bytes.h"
 #include "objmodel.h"
 #include "quack.h"
@@ -230,7 +231,9 @@ static QkValue int_to_base(QkThread *tstate, const char *fname, const char *spec
     if (qk_check_args(tstate, fname, nargs, kwnames, 1, 1) < 0) {
         return QK_NULL;
     }
-    if (!qk_is_anyint(args[0])) {
+    /* Formatted as an int: an instance of a class derived from int by the int it boxes. */
+    QkValue n = qk_builtin_self(args[0]);
+    if (!qk_is_anyint(n)) {
         return qk_raise(tstate, &qk_exc_TypeError, "'%s' object cannot be interpreted as an integer",
                         qk_type_name(args[0]));
     }
@@ -239,7 +242,7 @@ static QkValue int_to_base(QkThread *tstate, const char *fname, const char *spec
         return QK_NULL;
     }
     qk_root_push(tstate, &s);
-    QkValue r = qk_format(tstate, args[0], s);
+    QkValue r = qk_format(tstate, n, s);
     qk_root_pop(tstate, 1);
     return r;
 }
@@ -344,13 +347,14 @@ static QkValue min_max(QkThread *tstate, const char *fname, uint32_t op, QkValue
                         fname);
     }
     QkValue key = kw[0] == QK_NONE ? QK_NULL : kw[0];
-    /* A tuple or list is read in place (a list's items again after each call a key or a
+    /* An exact tuple or list is read in place (a list's items again after each call a key or a
      * comparison makes, which may change it); anything else is collected first. */
     QkValue *values;
     int64_t n;
+    bool exact = qk_is_type(args[0], &qk_list_type) || qk_is_type(args[0], &qk_tuple_type);
     QkValue items = npos > 1 ? qk_list_from_array(tstate, args, (int64_t)npos)
-                    : qk_sequence_items(args[0], &values, &n) ? args[0]
-                                                              : qk_list_collect(tstate, args[0]);
+                    : exact  ? args[0]
+                             : qk_list_collect(tstate, args[0]);
     QkValue best = QK_NULL, best_key = QK_NULL, k = QK_NULL;
     if (items == QK_NULL) {
         return QK_NULL;
@@ -503,9 +507,12 @@ static QkValue builtin_pow(QkThread *tstate, QkValue self, QkValue *args, size_t
     if (a[2] == QK_NULL || a[2] == QK_NONE) {
         return qk_binary_op(tstate, QK_BINARY_OP_POWER, a[0], a[1]);
     }
-    if (!qk_is_anyint(a[0]) || !qk_is_anyint(a[1]) || !qk_is_anyint(a[2])) {
-        return qk_raise(tstate, &qk_exc_TypeError,
-                        "pow() 3rd argument not allowed unless all arguments are integers");
+    for (int i = 0; i < 3; i++) {
+        a[i] = qk_builtin_self(a[i]);
+        if (!qk_is_anyint(a[i])) {
+            return qk_raise(tstate, &qk_exc_TypeError,
+                            "pow() 3rd argument not allowed unless all arguments are integers");
+        }
     }
     return qk_long_pow_mod(tstate, a[0], a[1], a[2]);
 }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "builtin_subclass.h"
 #include "ceval.h"
 #include "invalidate.h"
 #include "objmodel.h"
@@ -399,10 +400,7 @@ static bool heap_defines(const QkType *t, const int *names) {
 /* Each slot calls the class's dunder when some class statement in its chain defines one of
  * the names; otherwise it is the nearest built-in base's (exceptions, object). */
 static void fixup_slots(QkType *t) {
-    QkType *builtin = t->base;
-    while (builtin->flags & QK_TYPE_HEAP) {
-        builtin = builtin->base;
-    }
+    QkType *builtin = qk_builtin_slots(t);
 #define QK_SLOT(field, wrapper, ...)                                                               \
     t->field = heap_defines(t, (const int[]){__VA_ARGS__, -1}) ? wrapper : builtin->field;
     QK_SLOT(repr, slot_repr, QK_NAME_repr)
@@ -523,8 +521,10 @@ static bool members_found(QkType *a, QkType *b) {
 
 /* Could an instance of a be an instance of b as it is (CPython's compatible_for_assignment)? */
 static bool same_layout(QkType *a, QkType *b) {
-    const uint32_t layout = QK_TYPE_HAS_DICT | QK_TYPE_EXCEPTION | QK_TYPE_SLOTTED;
-    return a->instance_size == b->instance_size && a->traverse == b->traverse &&
+    const uint32_t layout =
+        QK_TYPE_HAS_DICT | QK_TYPE_EXCEPTION | QK_TYPE_SLOTTED | QK_TYPE_BUILTIN_LAYOUT;
+    return qk_builtin_base(a) == qk_builtin_base(b) && a->instance_size == b->instance_size &&
+           a->traverse == b->traverse &&
            a->finalize == b->finalize && (a->flags & layout) == (b->flags & layout) &&
            members_found(a, b) && members_found(b, a);
 }
@@ -701,6 +701,13 @@ bool qk_type_keeps_object_new(QkType *type) {
 static QkValue object_construct(QkThread *tstate, QkValue type, QkValue *args, size_t nargs,
                                 QkValue kwnames);
 
+/* Does the class's __new__ come from a class statement (a function, made a static method)? */
+static bool has_python_new(QkType *t) {
+    QkValue new = qk_type_lookup(t, QK_NAME(new));
+    return qk_is_type(new, &qk_staticmethod_type) &&
+           qk_is_type(((QkDescriptor *)new)->func, &qk_function_type);
+}
+
 /* object.__new__(cls, ...): CPython's checks, then a new instance with no attributes. */
 static QkValue object_new(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
                           QkValue kwnames) {
@@ -714,8 +721,13 @@ static QkValue object_new(QkThread *tstate, QkValue self, QkValue *args, size_t 
     }
     QkType *t = (QkType *)args[0];
     if (t->construct != object_construct) {
+        /* CPython names the nearest class whose __new__ is not a Python function. */
+        QkType *safe = t;
+        while ((safe->flags & QK_TYPE_HEAP) && has_python_new(safe)) {
+            safe = safe->base;
+        }
         return qk_raise(tstate, &qk_exc_TypeError, "object.__new__(%s) is not safe, use %s.__new__()",
-                        t->name, t->name);
+                        t->name, safe->name);
     }
     if (nargs > 1 || kwnames != QK_NULL) {
         if (!qk_type_keeps_object_new(t)) {
@@ -729,17 +741,17 @@ static QkValue object_new(QkThread *tstate, QkValue self, QkValue *args, size_t 
     return qk_instance_alloc(tstate, t);
 }
 
-/* cls(...) through a class's own __new__: __new__(cls, ...), then __init__ if what it returned
- * is an instance of cls. */
-static QkValue construct_with_new(QkThread *tstate, QkType *t, QkValue new, QkValue *args,
-                                  size_t nargs, QkValue kwnames) {
+QkValue qk_construct_with_new(QkThread *tstate, QkType *t, QkValue new, QkValue *args,
+                              size_t nargs, QkValue kwnames) {
     QkValue func = qk_is_type(new, &qk_staticmethod_type) ? ((QkDescriptor *)new)->func : new;
     QkValue small[8], *with_cls = nargs < 8 ? small : malloc((nargs + 1) * sizeof *with_cls);
     if (with_cls == NULL) {
         return qk_raise(tstate, &qk_exc_MemoryError, "out of memory");
     }
     with_cls[0] = (QkValue)t;
-    memcpy(with_cls + 1, args, nargs * sizeof *args);
+    if (nargs > 0) {
+        memcpy(with_cls + 1, args, nargs * sizeof *args);
+    }
     QkValue obj = qk_call(tstate, func, with_cls, nargs + 1, kwnames);
     if (with_cls != small) {
         free(with_cls);
@@ -757,8 +769,8 @@ static QkValue object_construct(QkThread *tstate, QkValue type, QkValue *args, s
                                 QkValue kwnames) {
     QkType *t = (QkType *)type;
     if (!qk_type_keeps_object_new(t)) {
-        return construct_with_new(tstate, t, qk_type_lookup(t, QK_NAME(new)), args, nargs,
-                                  kwnames);
+        return qk_construct_with_new(tstate, t, qk_type_lookup(t, QK_NAME(new)), args, nargs,
+                                     kwnames);
     }
     QkValue init = qk_type_lookup(t, QK_NAME(init));
     if (is_object_init(init) && (nargs > 0 || kwnames != QK_NULL)) {
@@ -914,7 +926,8 @@ static bool slots_exclude_dict(QkValue names, QkType *base) {
             return false;
         }
     }
-    return base == &qk_object_type || (base->flags & QK_TYPE_SLOTTED);
+    return base == &qk_object_type || (base->flags & QK_TYPE_SLOTTED) ||
+           qk_builtin_subclassable(base);
 }
 
 /* ---- __build_class__ ---- */
@@ -971,7 +984,9 @@ static QkValue make_class(QkThread *tstate, QkValue name, QkType *base, QkValue 
     t->base = base;
     t->dict = *ns;
     t->version = qk_next_type_version();
-    t->flags = QK_TYPE_HEAP | QK_TYPE_BASETYPE | QK_TYPE_HAS_DICT | (base->flags & QK_TYPE_EXCEPTION);
+    t->flags = QK_TYPE_HEAP | QK_TYPE_BASETYPE |
+               (base->flags & (QK_TYPE_EXCEPTION | QK_TYPE_BUILTIN_LAYOUT)) |
+               (base->flags & QK_TYPE_BUILTIN_LAYOUT ? 0 : QK_TYPE_HAS_DICT);
     if (slots != QK_NULL && slots_exclude_dict(slots, base)) {
         t->flags |= QK_TYPE_SLOTTED;
     }
@@ -981,6 +996,9 @@ static QkValue make_class(QkThread *tstate, QkValue name, QkType *base, QkValue 
     t->finalize = base->finalize;
     t->construct = base->construct;
     t->descr_get = base->descr_get;
+    if (qk_builtin_subclassable(base)) {
+        qk_builtin_subclass_setup(t, base);
+    }
     /* Making the members allocates: nothing else holds the new class yet. */
     QkValue keep = (QkValue)t;
     qk_root_push(tstate, &keep);
@@ -1023,7 +1041,8 @@ static QkValue build_class(QkThread *tstate, QkValue self, QkValue *args, size_t
         }
         base = (QkType *)args[2];
         if (!(base->flags & QK_TYPE_BASETYPE) ||
-            !(base == &qk_object_type || (base->flags & QK_TYPE_HAS_DICT))) {
+            !(base == &qk_object_type || (base->flags & QK_TYPE_HAS_DICT) ||
+              (base->flags & QK_TYPE_BUILTIN_LAYOUT) || qk_builtin_subclassable(base))) {
             return qk_raise(tstate, &qk_exc_TypeError, "type '%s' is not an acceptable base type",
                             base->name);
         }

@@ -118,7 +118,8 @@ restart:;
         if (k == key) {
             return ix;
         }
-        if (qk_is_str(k) && qk_is_str(key)) {
+        /* Exact strs only: a class derived from str may define __eq__. */
+        if (qk_is_type(k, &qk_str_type) && qk_is_type(key, &qk_str_type)) {
             if (qk_str_equal(k, key)) {
                 return ix;
             }
@@ -334,12 +335,14 @@ static int dict_merge(QkThread *tstate, QkValue dict, QkValue update, const char
     return 0;
 }
 
+static int dict_update_from(QkThread *tstate, QkValue dict, QkValue source);
+
 int qk_dict_update(QkThread *tstate, QkValue dict, QkValue update) {
     if (!qk_is_dict(update)) {
         qk_raise(tstate, &qk_exc_TypeError, "'%s' object is not a mapping", qk_type_name(update));
         return -1;
     }
-    return dict_merge(tstate, dict, update, NULL);
+    return dict_update_from(tstate, dict, update);
 }
 
 int qk_dict_merge(QkThread *tstate, QkValue callable, QkValue dict, QkValue update) {
@@ -375,7 +378,8 @@ static int dict_update_from_keys(QkThread *tstate, QkValue dict, QkValue source,
 /* dict.update(x) and dict(x): a dict, a mapping (it has keys()), or an iterable of key/value
  * pairs. */
 static int dict_update_from(QkThread *tstate, QkValue dict, QkValue source) {
-    if (qk_is_dict(source)) {
+    /* A dict's entries as they are, unless its class iterates otherwise (CPython's test). */
+    if (qk_is_dict(source) && qk_type_of(source)->iter == qk_dict_type.iter) {
         return dict_merge(tstate, dict, source, NULL);
     }
     QkValue keys;
@@ -499,10 +503,19 @@ static int64_t dict_len(QkThread *tstate, QkValue self) {
     return ((QkDict *)self)->used;
 }
 
+/* d[key]. In an instance of a class derived from dict, a missing key is the class's
+ * __missing__(key), if it has one, as in CPython. */
 static QkValue dict_getitem(QkThread *tstate, QkValue self, QkValue key) {
     QkValue v;
     int found = qk_dict_getitem(tstate, self, key, &v);
-    return found > 0 ? v : found == 0 ? qk_key_error(tstate, key) : QK_NULL;
+    if (found != 0) {
+        return found > 0 ? v : QK_NULL;
+    }
+    QkValue missing = qk_is_type(self, &qk_dict_type)
+                          ? QK_NULL
+                          : qk_type_lookup(qk_type_of(self), QK_NAME(missing));
+    return missing != QK_NULL ? qk_call_with_self(tstate, missing, self, &key, 1, QK_NULL)
+                              : qk_key_error(tstate, key);
 }
 
 static int dict_setitem(QkThread *tstate, QkValue self, QkValue key, QkValue value) {
@@ -523,21 +536,30 @@ static int dict_contains(QkThread *tstate, QkValue self, QkValue key) {
 
 static QkValue dict_iter(QkThread *tstate, QkValue self) { return qk_dict_iter_new(tstate, self, 0); }
 
-static QkValue dict_construct(QkThread *tstate, QkValue type, QkValue *args, size_t nargs,
-                              QkValue kwnames) {
-    (void)type;
+/* dict.__init__(mapping_or_pairs=(), **kwargs): dict() itself, and what a subclass's
+ * __init__ calls up to. */
+static QkValue dict_init(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                         QkValue kwnames) {
     size_t npos = nargs - qk_nkwargs(kwnames);
     if (npos > 1) {
         return qk_raise(tstate, &qk_exc_TypeError, "dict expected at most 1 argument, got %zu",
                         npos);
     }
+    return (npos == 1 && dict_update_from(tstate, self, args[0]) < 0) ||
+                   dict_update_kwargs(tstate, self, args, nargs, kwnames) < 0
+               ? QK_NULL
+               : QK_NONE;
+}
+
+static QkValue dict_construct(QkThread *tstate, QkValue type, QkValue *args, size_t nargs,
+                              QkValue kwnames) {
+    (void)type;
     QkValue d = qk_dict_new(tstate);
     if (d == QK_NULL) {
         return QK_NULL;
     }
     qk_root_push(tstate, &d);
-    if ((npos == 1 && dict_update_from(tstate, d, args[0]) < 0) ||
-        dict_update_kwargs(tstate, d, args, nargs, kwnames) < 0) {
+    if (dict_init(tstate, d, args, nargs, kwnames) == QK_NULL) {
         d = QK_NULL;
     }
     qk_root_pop(tstate, 1);
@@ -706,7 +728,7 @@ static const QkMethodDef dict_classmethods[] = {
 };
 
 static const QkMethodDef dict_methods[] = {
-    {"get", dict_get},       {"keys", dict_keys},
+    {"__init__", dict_init}, {"get", dict_get},       {"keys", dict_keys},
     {"values", dict_values}, {"items", dict_items},
     {"pop", dict_pop},       {"popitem", dict_popitem},
     {"setdefault", dict_setdefault}, {"update", dict_update_method},
@@ -718,6 +740,7 @@ QkType qk_dict_type = {
     QK_STATIC_TYPE,
     .name = "dict",
     .flags = QK_TYPE_BASETYPE,
+    .instance_size = sizeof(QkDict),
     .traverse = dict_traverse,
     .finalize = dict_finalize,
     .repr = dict_repr,

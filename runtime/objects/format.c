@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "builtin_subclass.h"
 #include "quack.h"
 #include "quack_opcodes.h"
 #include "types.h"
@@ -348,7 +349,7 @@ static int format_string(QkThread *tstate, QkBuf *out, QkValue v, const Spec *s)
 
 QkValue qk_format_builtin(QkThread *tstate, QkValue v, QkValue spec) {
     double d = 0;
-    bool is_int = qk_is_anyint(v);
+    bool is_int = qk_is_anyint(qk_builtin_self(v));
     int known = is_int || qk_is_str(v) ? 1 : qk_as_double(tstate, v, &d);
     if (known <= 0) {
         return known < 0 ? QK_NULL : QK_NOT_IMPLEMENTED;
@@ -361,7 +362,7 @@ QkValue qk_format_builtin(QkThread *tstate, QkValue v, QkValue spec) {
         return QK_NULL;
     }
     QkBuf out = {0};
-    int failed = is_int ? format_int(tstate, &out, v, &s)
+    int failed = is_int ? format_int(tstate, &out, qk_builtin_self(v), &s)
                  : qk_is_str(v)    ? format_string(tstate, &out, v, &s)
                                    : format_double(tstate, &out, d, &s);
     if (failed) {
@@ -525,7 +526,9 @@ QkValue qk_str_mod(QkThread *tstate, QkValue format, QkValue args) {
             if (c == 'i' || c == 'u') {
                 c = 'd';
             }
-            if (!qk_is_anyint(arg)) {
+            if (qk_is_anyint(qk_builtin_self(arg))) {
+                arg = qk_builtin_self(arg);
+            } else {
                 int known = c == 'd' ? qk_as_double(tstate, arg, &d) : 0;
                 if (known < 0) {
                     goto error;

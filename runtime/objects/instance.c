@@ -8,11 +8,23 @@
  * deletion, more than QK_INLINE_VALUES names, `__dict__` asked for, the instance's class changed)
  * moves the values into a dict for good, in the same order, and count becomes 0: from then on the
  * dict is the only storage, as before inline values existed. */
+#include "builtin_subclass.h"
 #include "objmodel.h"
 #include "quack.h"
 #include "types.h"
 
 static QkInstance *as_instance(QkValue obj) { return (QkInstance *)qk_as_object(obj); }
+
+/* Where the instance's attribute dict is: a subclass of a built-in type keeps only the dict,
+ * after the built-in part (builtin_subclass.c), and never inline values. */
+static QkValue *dict_slot(QkValue obj) {
+    return qk_type_of(obj)->flags & QK_TYPE_BUILTIN_LAYOUT ? qk_builtin_subclass_dict(obj)
+                                                            : &as_instance(obj)->dict;
+}
+
+static uint32_t inline_count(QkValue obj) {
+    return qk_type_of(obj)->flags & QK_TYPE_BUILTIN_LAYOUT ? 0 : as_instance(obj)->count;
+}
 
 int64_t qk_inline_index(const QkType *type, QkValue name) {
     for (uint32_t i = 0; i < type->n_inline_names; i++) {
@@ -29,18 +41,17 @@ int64_t qk_inline_index(const QkType *type, QkValue name) {
 }
 
 QkValue qk_instance_get(QkValue obj, QkValue name) {
-    QkInstance *inst = as_instance(obj);
-    if (inst->dict != QK_NULL) {
-        return qk_dict_get(inst->dict, name);
+    QkValue dict = *dict_slot(obj);
+    if (dict != QK_NULL) {
+        return qk_dict_get(dict, name);
     }
     int64_t i = qk_inline_index(qk_type_of(obj), name);
-    return i >= 0 && (uint32_t)i < inst->count ? inst->values[i] : QK_NULL;
+    return i >= 0 && (uint32_t)i < inline_count(obj) ? as_instance(obj)->values[i] : QK_NULL;
 }
 
 QkValue qk_instance_dict(QkThread *tstate, QkValue obj) {
-    QkInstance *inst = as_instance(obj);
-    if (inst->dict != QK_NULL) {
-        return inst->dict;
+    if (*dict_slot(obj) != QK_NULL) {
+        return *dict_slot(obj);
     }
     QkValue dict = qk_dict_new(tstate); /* obj is the caller's: rooted */
     if (dict == QK_NULL) {
@@ -48,19 +59,23 @@ QkValue qk_instance_dict(QkThread *tstate, QkValue obj) {
     }
     qk_root_push(tstate, &dict);
     const QkType *type = qk_type_of(obj);
+    uint32_t count = inline_count(obj);
+    QkInstance *inst = as_instance(obj);
     int failed = 0;
-    for (uint32_t i = 0; i < inst->count && !failed; i++) {
+    for (uint32_t i = 0; i < count && !failed; i++) {
         failed = qk_dict_set(tstate, dict, type->inline_names[i], inst->values[i]) < 0;
     }
     qk_root_pop(tstate, 1);
     if (failed) {
         return QK_NULL;
     }
-    for (uint32_t i = 0; i < inst->count; i++) {
-        inst->values[i] = QK_NULL;
+    if (count > 0) {
+        for (uint32_t i = 0; i < count; i++) {
+            inst->values[i] = QK_NULL;
+        }
+        inst->count = 0;
     }
-    inst->count = 0;
-    inst->dict = dict;
+    *dict_slot(obj) = dict;
     return dict;
 }
 
@@ -68,7 +83,7 @@ QkValue qk_instance_dict(QkThread *tstate, QkValue obj) {
 static int set_inline(QkValue obj, QkValue name, QkValue value) {
     QkInstance *inst = as_instance(obj);
     QkType *type = qk_type_of(obj);
-    if (inst->dict != QK_NULL) {
+    if (*dict_slot(obj) != QK_NULL || (type->flags & QK_TYPE_BUILTIN_LAYOUT)) {
         return 0;
     }
     int64_t i = qk_inline_index(type, name);
@@ -117,14 +132,14 @@ void qk_instance_traverse_attributes(QkObject *self, QkVisitFunc visit, void *ar
 }
 
 void qk_instance_each_name(QkValue obj, void (*each)(void *arg, QkValue name), void *arg) {
-    QkInstance *inst = as_instance(obj);
     const QkType *type = qk_type_of(obj);
-    for (uint32_t i = 0; i < inst->count; i++) {
+    for (uint32_t i = 0; i < inline_count(obj); i++) {
         each(arg, type->inline_names[i]);
     }
+    QkValue dict = *dict_slot(obj);
     int64_t pos = 0;
     QkValue key, value;
-    while (inst->dict != QK_NULL && qk_dict_next(inst->dict, &pos, &key, &value)) {
+    while (dict != QK_NULL && qk_dict_next(dict, &pos, &key, &value)) {
         each(arg, key);
     }
 }

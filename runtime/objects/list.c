@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "builtin_subclass.h"
 #include "quack.h"
 #include "quack_opcodes.h"
 #include "types.h"
@@ -86,7 +87,9 @@ static int64_t length_hint(QkThread *tstate, QkValue iterable) {
 static int extend_from(QkThread *tstate, QkValue list, QkValue iterable, bool hint) {
     QkValue *items;
     int64_t n;
-    if (qk_sequence_items(iterable, &items, &n)) {
+    /* Only an exact list or tuple is copied: a subclass's __iter__ may say otherwise. */
+    bool exact = qk_is_type(iterable, &qk_list_type) || qk_is_type(iterable, &qk_tuple_type);
+    if (exact && qk_sequence_items(iterable, &items, &n)) {
         /* Copied after reserving: `l.extend(l)` reads the grown array. */
         QkList *l = qk_as_list(list);
         if (list_reserve(tstate, l, l->size + n) < 0) {
@@ -293,7 +296,7 @@ static QkValue list_getitem(QkThread *tstate, QkValue self, QkValue key) {
         }
         return r;
     }
-    if (!qk_is_anyint(key)) {
+    if (!qk_is_anyint(qk_builtin_self(key))) {
         return qk_raise(tstate, &qk_exc_TypeError,
                         "list indices must be integers or slices, not %s", qk_type_name(key));
     }
@@ -378,7 +381,7 @@ static int list_setitem(QkThread *tstate, QkValue self, QkValue key, QkValue val
     if (qk_is_type(key, &qk_slice_type)) {
         return list_setslice(tstate, self, key, value);
     }
-    if (!qk_is_anyint(key)) {
+    if (!qk_is_anyint(qk_builtin_self(key))) {
         qk_raise(tstate, &qk_exc_TypeError, "list indices must be integers or slices, not %s",
                  qk_type_name(key));
         return -1;
@@ -408,6 +411,17 @@ static QkValue list_construct(QkThread *tstate, QkValue type, QkValue *args, siz
 }
 
 /* ---- methods ---- */
+
+/* list.__init__(iterable=()), what a subclass's __init__ calls up to: empties the list first,
+ * as CPython's does. */
+static QkValue list_init(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                         QkValue kwnames) {
+    if (qk_check_args(tstate, "list", nargs, kwnames, 0, 1) < 0) {
+        return QK_NULL;
+    }
+    qk_as_list(self)->size = 0;
+    return nargs == 0 || qk_list_extend(tstate, self, args[0]) == 0 ? QK_NONE : QK_NULL;
+}
 
 static QkValue list_append(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
                            QkValue kwnames) {
@@ -460,7 +474,7 @@ static QkValue list_pop(QkThread *tstate, QkValue self, QkValue *args, size_t na
     }
     int64_t i = l->size - 1;
     if (nargs > 0) {
-        if (!qk_is_anyint(args[0])) {
+        if (!qk_is_anyint(qk_builtin_self(args[0]))) {
             return qk_raise(tstate, &qk_exc_TypeError,
                             "'%s' object cannot be interpreted as an integer",
                             qk_type_name(args[0]));
@@ -546,7 +560,7 @@ static QkValue list_clear(QkThread *tstate, QkValue self, QkValue *args, size_t 
 }
 
 static const QkMethodDef list_methods[] = {
-    {"append", list_append},   {"extend", list_extend}, {"insert", list_insert},
+    {"__init__", list_init},   {"append", list_append},   {"extend", list_extend}, {"insert", list_insert},
     {"pop", list_pop},         {"remove", list_remove}, {"index", list_index},
     {"count", qk_sequence_count}, {"reverse", list_reverse}, {"sort", list_sort},
     {"copy", list_copy},       {"clear", list_clear},   {NULL, NULL},
@@ -556,6 +570,7 @@ QkType qk_list_type = {
     QK_STATIC_TYPE,
     .name = "list",
     .flags = QK_TYPE_BASETYPE,
+    .instance_size = sizeof(QkList),
     .traverse = list_traverse,
     .finalize = list_finalize,
     .repr = list_repr,

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "builtin_subclass.h"
 #include "objmodel.h"
 #include "quack_opcodes.h"
 #include "quack.h"
@@ -484,22 +485,24 @@ static bool int_step(QkThread *tstate, QkValue *acc, uint32_t op, QkValue x) {
     return r != QK_NULL;
 }
 
-/* An int argument of any size, else CPython's TypeError. */
-static int int_arg(QkThread *tstate, QkValue v) {
-    if (!qk_is_anyint(v)) {
-        qk_raise(tstate, &qk_exc_TypeError, "'%s' object cannot be interpreted as an integer",
-                 qk_type_name(v));
-        return -1;
-    }
-    return 0;
+/* An int argument of any size (an instance of a class derived from int: the int it boxes),
+ * else QK_NULL after CPython's TypeError. */
+static QkValue int_arg(QkThread *tstate, QkValue v) {
+    QkValue n = qk_builtin_self(v);
+    return qk_is_anyint(n) ? n
+                           : qk_raise(tstate, &qk_exc_TypeError,
+                                      "'%s' object cannot be interpreted as an integer",
+                                      qk_type_name(v));
 }
 
 QK_MATH_FUNCTION(isqrt) {
     (void)self;
-    if (qk_check_args(tstate, "math.isqrt", nargs, kwnames, 1, 1) < 0 || int_arg(tstate, args[0]) < 0) {
+    QkValue n = qk_check_args(tstate, "math.isqrt", nargs, kwnames, 1, 1) < 0
+                    ? QK_NULL
+                    : int_arg(tstate, args[0]);
+    if (n == QK_NULL) {
         return QK_NULL;
     }
-    QkValue n = args[0];
     if (qk_long_compare(n, qk_from_int(0)) < 0) {
         return qk_raise(tstate, &qk_exc_ValueError, "isqrt() argument must be nonnegative");
     }
@@ -570,7 +573,8 @@ QK_MATH_FUNCTION(gcd) {
     }
     QkValue g = qk_from_int(0);
     for (size_t i = 0; i < nargs && g != QK_NULL; i++) {
-        g = int_arg(tstate, args[i]) < 0 ? QK_NULL : int_gcd(tstate, g, args[i]);
+        QkValue n = int_arg(tstate, args[i]);
+        g = n == QK_NULL ? QK_NULL : int_gcd(tstate, g, n);
     }
     return g;
 }
@@ -803,14 +807,15 @@ QK_MATH_FUNCTION(lcm) {
     qk_root_push(tstate, &g);
     bool ok = true;
     for (size_t i = 0; ok && i < nargs; i++) {
-        ok = int_arg(tstate, args[i]) == 0;
-        if (ok && (args[i] == qk_from_int(0) || args[i] == QK_FALSE || l == qk_from_int(0))) {
+        QkValue n = int_arg(tstate, args[i]);
+        ok = n != QK_NULL;
+        if (ok && (n == qk_from_int(0) || n == QK_FALSE || l == qk_from_int(0))) {
             l = qk_from_int(0);
             continue;
         }
-        g = ok ? int_gcd(tstate, l, args[i]) : QK_NULL;
+        g = ok ? int_gcd(tstate, l, n) : QK_NULL;
         ok = g != QK_NULL && int_step(tstate, &l, QK_BINARY_OP_FLOOR_DIVIDE, g) &&
-             int_step(tstate, &l, QK_BINARY_OP_MULTIPLY, args[i]);
+             int_step(tstate, &l, QK_BINARY_OP_MULTIPLY, n);
         if (ok && qk_long_compare(l, qk_from_int(0)) < 0) {
             l = qk_long_unary(tstate, QK_UNARY_ABS, l);
             ok = l != QK_NULL;

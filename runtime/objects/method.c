@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "builtin_subclass.h"
 #include "objmodel.h"
 #include "quack.h"
 #include "quack_opcodes.h"
@@ -201,6 +202,12 @@ QkValue qk_builtin_new(QkThread *tstate, const char *name, QkCFunction func, QkV
 
 /* ---- method descriptors ---- */
 
+/* The self a method of a built-in type gets: the int an instance of a class derived from int
+ * boxes; a slot wrapper finds the slots that see it (slot_methods.c) and takes the instance. */
+static QkValue descr_self(const QkMethodDescr *d, QkValue self) {
+    return d->owner == &qk_int_type && !d->wraps_slot ? qk_builtin_self(self) : self;
+}
+
 /* Called through the class (list.append(l, x)): the first argument is self. */
 static QkValue method_descr_call(QkThread *tstate, QkValue callable, QkValue *args, size_t nargs,
                                  QkValue kwnames) {
@@ -216,12 +223,12 @@ static QkValue method_descr_call(QkThread *tstate, QkValue callable, QkValue *ar
                             : "descriptor '%s' for '%s' objects doesn't apply to a '%s' object",
                         d->def->name, d->owner->name, qk_type_name(args[0]));
     }
-    return d->def->func(tstate, args[0], args + 1, nargs - 1, kwnames);
+    return d->def->func(tstate, descr_self(d, args[0]), args + 1, nargs - 1, kwnames);
 }
 
 static QkValue method_descr_get(QkThread *tstate, QkValue descr, QkValue obj) {
     QkMethodDescr *d = (QkMethodDescr *)descr;
-    return qk_builtin_new(tstate, d->def->name, d->def->func, obj);
+    return qk_builtin_new(tstate, d->def->name, d->def->func, descr_self(d, obj));
 }
 
 static QkValue method_descr_repr(QkThread *tstate, QkValue self) {

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "builtin_subclass.h"
 #include "bytes.h"
 #include "quack.h"
 #include "quack_opcodes.h"
@@ -20,6 +21,7 @@ QkValue qk_int_result(QkThread *tstate, int64_t value) {
 }
 
 int qk_as_double(QkThread *tstate, QkValue v, double *out) {
+    v = qk_builtin_self(v);
     if (qk_is_int_like(v)) {
         *out = (double)qk_int_like_value(v);
         return 1;
@@ -35,6 +37,7 @@ int qk_as_double(QkThread *tstate, QkValue v, double *out) {
 }
 
 int qk_index_slow(QkThread *tstate, QkValue v, int64_t *out) {
+    v = qk_builtin_self(v);
     if (qk_is_int_like(v)) {
         *out = qk_int_like_value(v);
         return 0;
@@ -418,6 +421,14 @@ static QkValue pair_with(QkThread *tstate, QkValue *pair, QkValue second) {
 }
 
 QkValue qk_divmod(QkThread *tstate, QkValue a, QkValue b) {
+    /* Instances of classes derived from int: the ints they box, unless a class defines it. */
+    QkType *ta = qk_type_of(a), *tb = qk_type_of(b);
+    if (((ta->flags | tb->flags) & QK_TYPE_HEAP) &&
+        qk_type_lookup(ta, QK_NAME(divmod)) == QK_NULL &&
+        qk_type_lookup(tb, QK_NAME(rdivmod)) == QK_NULL) {
+        a = qk_builtin_self(a);
+        b = qk_builtin_self(b);
+    }
     double x, y;
     bool ints = qk_is_anyint(a) && qk_is_anyint(b);
     int ka = ints ? 1 : qk_as_double(tstate, a, &x), kb = ints || ka <= 0 ? 1 : qk_as_double(tstate, b, &y);
@@ -669,6 +680,8 @@ QkValue qk_int_construct(QkThread *tstate, QkValue type, QkValue *args, size_t n
         }
         return qk_from_int(0);
     }
+    /* int(x) of an instance of a class derived from int: the int it boxes. */
+    a[0] = qk_builtin_self(a[0]);
     if (a[1] != QK_NULL) {
         int64_t base;
         if (qk_index(tstate, a[1], &base) < 0) {

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "builtin_subclass.h"
 #include "bytes.h"
 #include "objmodel.h"
 #include "quack.h"
@@ -113,7 +114,7 @@ int qk_init_types(QkThread *tstate) {
             }
         }
     }
-    return 0;
+    return qk_init_builtin_subclassing(tstate);
 }
 
 void qk_traverse_static_types(QkVisitFunc visit, void *arg) {

@@ -2,6 +2,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 
+#include "builtin_subclass.h"
 #include "quack.h"
 #include "quack_opcodes.h"
 #include "types.h"
@@ -60,7 +61,7 @@ static QkValue range_getitem(QkThread *tstate, QkValue self, QkValue key) {
         return qk_range_new(tstate, r->start + start * r->step, r->start + stop * r->step,
                             step * r->step);
     }
-    if (!qk_is_anyint(key)) {
+    if (!qk_is_anyint(qk_builtin_self(key))) {
         return qk_raise(tstate, &qk_exc_TypeError,
                         "range indices must be integers or slices, not %s", qk_type_name(key));
     }

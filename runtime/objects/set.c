@@ -1,9 +1,11 @@
 /* set: CPython's open-addressing table, reproduced (linear probes then perturbation, the same
  * fill and resize rules) so that iteration order, and so what a program prints, matches CPython
  * for keys with deterministic hashes such as ints. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "builtin_subclass.h"
 #include "quack.h"
 #include "quack_opcodes.h"
 #include "types.h"
@@ -131,7 +133,8 @@ static int same_key(QkThread *tstate, QkValue k, QkValue key) {
     if (qk_is_int(k) && qk_is_int(key)) {
         return 0;
     }
-    if (qk_is_str(k) && qk_is_str(key)) {
+    /* Exact strs only: a class derived from str may define __eq__. */
+    if (qk_is_type(k, &qk_str_type) && qk_is_type(key, &qk_str_type)) {
         return qk_str_equal(k, key);
     }
     return qk_equal(tstate, k, key);
@@ -396,12 +399,13 @@ static QkValue set_number(QkThread *tstate, uint32_t op, QkValue lhs, QkValue rh
 
 static QkValue set_operation(QkThread *tstate, uint32_t op, QkValue lhs, QkValue rhs);
 
-/* The result of a set operator is of the left operand's type, as CPython's: a new object, whose
- * type (set or frozenset, the same layout) is set once it is made. */
+/* The result of a set operator is of the left operand's built-in type, as CPython's (set or
+ * frozenset, the same layout; a class derived from one has another): a new object, whose type
+ * is set once it is made. */
 static QkValue set_operator(QkThread *tstate, uint32_t op, QkValue lhs, QkValue rhs) {
     QkValue r = set_operation(tstate, op, lhs, rhs);
     if (r != QK_NULL && r != QK_NOT_IMPLEMENTED) {
-        as_set(r)->ob.type = qk_type_of(lhs);
+        as_set(r)->ob.type = qk_builtin_base(qk_type_of(lhs));
     }
     return r;
 }
@@ -500,13 +504,18 @@ static QkValue set_compare(QkThread *tstate, QkValue lhs, QkValue rhs, uint32_t 
 }
 
 /* {1, 2}, or frozenset({1, 2}); set() and frozenset() when empty. */
+/* {1, 2} for a set; anything else names its type around that: frozenset({1, 2}), S({1, 2}). */
 static QkValue set_repr(QkThread *tstate, QkValue self) {
-    bool frozen = !qk_is_set(self);
+    const char *name = qk_type_name(self);
+    bool named = !qk_is_type(self, &qk_set_type);
     if (as_set(self)->used == 0) {
-        return qk_str_from_cstr(tstate, frozen ? "frozenset()" : "set()");
+        char buffer[320];
+        snprintf(buffer, sizeof buffer, "%s()", name);
+        return qk_str_from_cstr(tstate, buffer);
     }
     QkBuf b = {0};
-    int failed = (frozen && qk_buf_append(tstate, &b, "frozenset(", 10) < 0) ||
+    int failed = (named && (qk_buf_append(tstate, &b, name, strlen(name)) < 0 ||
+                            qk_buf_putc(tstate, &b, '(') < 0)) ||
                  qk_buf_putc(tstate, &b, '{') < 0;
     int64_t pos = 0;
     QkValue k;
@@ -514,7 +523,7 @@ static QkValue set_repr(QkThread *tstate, QkValue self) {
         failed = (!first && qk_buf_append(tstate, &b, ", ", 2) < 0) ||
                  qk_buf_repr(tstate, &b, k) < 0;
     }
-    if (failed || qk_buf_putc(tstate, &b, '}') < 0 || (frozen && qk_buf_putc(tstate, &b, ')') < 0)) {
+    if (failed || qk_buf_putc(tstate, &b, '}') < 0 || (named && qk_buf_putc(tstate, &b, ')') < 0)) {
         qk_buf_free(&b);
         return QK_NULL;
     }
@@ -538,6 +547,21 @@ static QkValue set_construct(QkThread *tstate, QkValue type, QkValue *args, size
 }
 
 /* ---- methods ---- */
+
+static QkValue set_clear(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                         QkValue kwnames);
+
+/* set.__init__(iterable=()), what a subclass's __init__ calls up to: empties the set first, as
+ * CPython's does. */
+static QkValue set_init(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                        QkValue kwnames) {
+    if (qk_check_args(tstate, "set", nargs, kwnames, 0, 1) < 0 ||
+        set_clear(tstate, self, NULL, 0, QK_NULL) == QK_NULL ||
+        (nargs == 1 && qk_set_update(tstate, self, args[0]) < 0)) {
+        return QK_NULL;
+    }
+    return QK_NONE;
+}
 
 static QkValue set_add_method(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
                               QkValue kwnames) {
@@ -687,6 +711,7 @@ static const QkMethodDef set_methods[] = {
     {"clear", set_clear},
     {"copy", set_copy},
     {"update", set_update_method},
+    {"__init__", set_init},
     SET_QUERY_METHODS,
     {NULL, NULL},
 };
@@ -695,6 +720,7 @@ QkType qk_set_type = {
     QK_STATIC_TYPE,
     .name = "set",
     .flags = QK_TYPE_BASETYPE,
+    .instance_size = sizeof(QkSet),
     .traverse = set_traverse,
     .finalize = set_finalize,
     .repr = set_repr,

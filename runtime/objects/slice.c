@@ -1,6 +1,7 @@
 /* slice objects, and resolving slices and indices against a sequence's length. */
 #include <inttypes.h>
 
+#include "builtin_subclass.h"
 #include "quack.h"
 #include "types.h"
 
@@ -16,6 +17,7 @@ QkValue qk_slice_new(QkThread *tstate, QkValue start, QkValue stop, QkValue step
 }
 
 int qk_slice_index(QkThread *tstate, QkValue v, int64_t *out) {
+    v = qk_builtin_self(v);
     if (qk_is_int(v)) {
         *out = qk_int_value(v);
         return 0;
@@ -76,6 +78,7 @@ int qk_slice_indices(QkThread *tstate, QkValue slice, int64_t length, int64_t *s
 
 int qk_normalize_index(QkThread *tstate, QkValue key, int64_t length, const char *what,
                        int64_t *index) {
+    key = qk_builtin_self(key);
     int64_t i = qk_is_int(key) ? qk_int_value(key) : 0;
     if (!qk_is_int(key) && !qk_long_as_int64(key, &i)) {
         qk_raise(tstate, &qk_exc_IndexError, "cannot fit 'int' into an index-sized integer");

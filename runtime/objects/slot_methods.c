@@ -2,10 +2,15 @@
  * `[].__len__()`, `it.__next__()`, `int.__add__(1, 2)`. Each is a method descriptor over one of
  * the functions below, put in the namespace of every built-in type that has the slot, unless it
  * names a method there already. Not object's or type's: a class statement's slots come from
- * what its own chain of classes defines (class.c), and every class would find object's. */
+ * what its own chain of classes defines (class.c), and every class would find object's.
+ *
+ * A wrapper runs the slot of the built-in type itself, not the protocol on self: called on an
+ * instance of a class derived from the type (super().__setitem__(k, v) in the class's own
+ * __setitem__), the protocol would find the class's dunder again. */
 #include <stddef.h>
 #include <string.h>
 
+#include "builtin_subclass.h"
 #include "objmodel.h"
 #include "quack_opcodes.h"
 #include "types.h"
@@ -34,55 +39,71 @@ static QkValue int_or_null(int64_t v) { return v < 0 ? QK_NULL : qk_from_int(v);
 
 static QkValue bool_or_null(int v) { return v < 0 ? QK_NULL : v ? QK_TRUE : QK_FALSE; }
 
+/* The built-in type whose slots the wrappers of self's methods run. */
+static QkType *own(QkValue self) { return qk_builtin_slots(qk_type_of(self)); }
+
 static QkValue hash_value(QkThread *tstate, QkValue self) {
     int64_t hash;
-    return qk_hash(tstate, self, &hash) < 0 ? QK_NULL : qk_from_int(hash);
+    return own(self)->hash(tstate, self, &hash) < 0 ? QK_NULL : qk_from_int(hash);
+}
+
+static QkValue str_value(QkThread *tstate, QkValue self) {
+    QkType *t = own(self);
+    return t->str != NULL ? t->str(tstate, self) : t->repr(tstate, self);
+}
+
+static QkValue unary_value(QkThread *tstate, uint32_t op, QkValue self) {
+    return own(self)->unary(tstate, op, self, QK_NULL);
 }
 
 /* An iterator's end is QK_NULL with no exception; as a method it raises StopIteration. */
 static QkValue next_value(QkThread *tstate, QkValue self) {
-    QkValue v = qk_type_of(self)->next(tstate, self);
+    QkValue v = own(self)->next(tstate, self);
     if (v == QK_NULL && tstate->exception == QK_NULL) {
         qk_raise_stop_iteration(tstate, QK_NONE);
     }
     return v;
 }
 
-NO_ARGS(wrap_repr, qk_repr(tstate, self))
-NO_ARGS(wrap_str, qk_str(tstate, self))
+NO_ARGS(wrap_repr, own(self)->repr(tstate, self))
+NO_ARGS(wrap_str, str_value(tstate, self))
 NO_ARGS(wrap_hash, hash_value(tstate, self))
-NO_ARGS(wrap_len, int_or_null(qk_len(tstate, self)))
-NO_ARGS(wrap_bool, bool_or_null(qk_truth(tstate, self)))
-NO_ARGS(wrap_iter, qk_get_iter(tstate, self))
+NO_ARGS(wrap_len, int_or_null(own(self)->len(tstate, self)))
+NO_ARGS(wrap_bool, bool_or_null(own(self)->truth(tstate, self)))
+NO_ARGS(wrap_iter, own(self)->iter(tstate, self))
 NO_ARGS(wrap_next, next_value(tstate, self))
-NO_ARGS(wrap_neg, qk_unary_op(tstate, QK_UNARY_NEGATIVE, self))
-NO_ARGS(wrap_pos, qk_unary_op(tstate, QK_UNARY_POSITIVE, self))
-NO_ARGS(wrap_invert, qk_unary_op(tstate, QK_UNARY_INVERT, self))
-NO_ARGS(wrap_abs, qk_unary_op(tstate, QK_UNARY_ABS, self))
+NO_ARGS(wrap_neg, unary_value(tstate, QK_UNARY_NEGATIVE, self))
+NO_ARGS(wrap_pos, unary_value(tstate, QK_UNARY_POSITIVE, self))
+NO_ARGS(wrap_invert, unary_value(tstate, QK_UNARY_INVERT, self))
+NO_ARGS(wrap_abs, unary_value(tstate, QK_UNARY_ABS, self))
 
 static QkValue wrap_getitem(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
                             QkValue kwnames) {
-    return arity(tstate, nargs, kwnames, 1) ? qk_getitem(tstate, self, args[0]) : QK_NULL;
+    return arity(tstate, nargs, kwnames, 1) ? own(self)->getitem(tstate, self, args[0])
+                                            : QK_NULL;
 }
 
 static QkValue wrap_setitem(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
                             QkValue kwnames) {
-    return !arity(tstate, nargs, kwnames, 2) || qk_setitem(tstate, self, args[0], args[1]) < 0
+    return !arity(tstate, nargs, kwnames, 2) ||
+                   own(self)->setitem(tstate, self, args[0], args[1]) < 0
                ? QK_NULL
                : QK_NONE;
 }
 
 static QkValue wrap_delitem(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
                             QkValue kwnames) {
-    return !arity(tstate, nargs, kwnames, 1) || qk_setitem(tstate, self, args[0], QK_NULL) < 0
+    return !arity(tstate, nargs, kwnames, 1) ||
+                   own(self)->setitem(tstate, self, args[0], QK_NULL) < 0
                ? QK_NULL
                : QK_NONE;
 }
 
 static QkValue wrap_contains(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
                              QkValue kwnames) {
-    return arity(tstate, nargs, kwnames, 1) ? bool_or_null(qk_contains(tstate, self, args[0]))
-                                            : QK_NULL;
+    return arity(tstate, nargs, kwnames, 1)
+               ? bool_or_null(own(self)->contains(tstate, self, args[0]))
+               : QK_NULL;
 }
 
 static QkValue wrap_call(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
@@ -96,13 +117,13 @@ static QkValue wrap_call(QkThread *tstate, QkValue self, QkValue *args, size_t n
     static QkValue fname(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,             \
                          QkValue kwnames) {                                                        \
         return arity(tstate, nargs, kwnames, 1)                                                    \
-                   ? qk_type_of(self)->number(tstate, op, self, args[0])                           \
+                   ? own(self)->number(tstate, op, self, args[0])                             \
                    : QK_NULL;                                                                      \
     }                                                                                              \
     static QkValue rname(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,             \
                          QkValue kwnames) {                                                        \
         return arity(tstate, nargs, kwnames, 1)                                                    \
-                   ? qk_type_of(self)->number(tstate, op, args[0], self)                           \
+                   ? own(self)->number(tstate, op, args[0], self)                             \
                    : QK_NULL;                                                                      \
     }
 
@@ -120,7 +141,7 @@ BINARY_OPERATORS(DEFINE_BINARY)
     static QkValue fname(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,             \
                          QkValue kwnames) {                                                        \
         return arity(tstate, nargs, kwnames, 1)                                                    \
-                   ? qk_type_of(self)->compare(tstate, self, args[0], op)                          \
+                   ? own(self)->compare(tstate, self, args[0], op)                            \
                    : QK_NULL;                                                                      \
     }
 COMPARE(wrap_lt, QK_COMPARE_OP_LT)

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "bytes.h"
+#include "builtin_subclass.h"
 #include "quack.h"
 #include "quack_opcodes.h"
 #include "types.h"
@@ -380,9 +381,11 @@ QkValue qk_str_repr(QkThread *tstate, QkValue v) {
     return qk_buf_finish(tstate, &b);
 }
 
+/* str(s) is s itself, or for an instance of a class derived from str an exact str copy. */
 static QkValue str_str(QkThread *tstate, QkValue self) {
-    (void)tstate;
-    return self;
+    return qk_is_type(self, &qk_str_type)
+               ? self
+               : qk_str_new(tstate, qk_as_str(self)->data, qk_as_str(self)->length);
 }
 
 /* ---- slots ---- */
@@ -435,7 +438,7 @@ static QkValue str_getitem(QkThread *tstate, QkValue self, QkValue key) {
         }
         return str_slice(tstate, self, start, step, count);
     }
-    if (!qk_is_anyint(key)) {
+    if (!qk_is_anyint(qk_builtin_self(key))) {
         return qk_raise(tstate, &qk_exc_TypeError, "string indices must be integers, not '%s'",
                         qk_type_name(key));
     }
@@ -879,7 +882,8 @@ static QkValue str_join(QkThread *tstate, QkValue self, QkValue *args, size_t na
     if (!qk_is_iterable(args[0])) {
         return qk_raise(tstate, &qk_exc_TypeError, "can only join an iterable");
     }
-    QkValue items = qk_is_list(args[0]) || qk_is_tuple(args[0])
+    /* Exact types only, as CPython's PySequence_Fast: a subclass's __iter__ may differ. */
+    QkValue items = qk_is_type(args[0], &qk_list_type) || qk_is_type(args[0], &qk_tuple_type)
                         ? args[0]
                         : qk_list_collect(tstate, args[0]);
     if (items == QK_NULL) {
@@ -1495,6 +1499,7 @@ QkType qk_str_type = {
     QK_STATIC_TYPE,
     .name = "str",
     .flags = QK_TYPE_BASETYPE,
+    .instance_size = sizeof(QkStr),
     .repr = qk_str_repr,
     .str = str_str,
     .hash = str_hash,

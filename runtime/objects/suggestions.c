@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "builtin_subclass.h"
 #include "objmodel.h"
 #include "quack.h"
 #include "types.h"
@@ -237,7 +238,8 @@ static void dir_of(Names *n, QkValue obj) {
         add_keys(n, ((QkModule *)obj)->dict, NULL, 0);
     } else {
         QkType *type = qk_is_class(obj) ? (QkType *)obj : qk_type_of(obj);
-        if (!qk_is_class(obj) && qk_is_object(obj) && (type->flags & QK_TYPE_HAS_DICT)) {
+        if (!qk_is_class(obj) && qk_is_object(obj) &&
+            (type->flags & (QK_TYPE_HAS_DICT | QK_TYPE_BUILTIN_LAYOUT))) {
             qk_instance_each_name(obj, add_name, n);
         }
         /* CPython keeps __qualname__ out of a class's namespace. */

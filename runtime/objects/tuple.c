@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "builtin_subclass.h"
 #include "quack.h"
 #include "quack_opcodes.h"
 #include "types.h"
@@ -225,7 +226,7 @@ static QkValue tuple_getitem(QkThread *tstate, QkValue self, QkValue key) {
         }
         return r;
     }
-    if (!qk_is_anyint(key)) {
+    if (!qk_is_anyint(qk_builtin_self(key))) {
         return qk_raise(tstate, &qk_exc_TypeError,
                         "tuple indices must be integers or slices, not %s", qk_type_name(key));
     }
@@ -322,6 +323,7 @@ QkType qk_tuple_type = {
     QK_STATIC_TYPE,
     .name = "tuple",
     .flags = QK_TYPE_BASETYPE,
+    .instance_size = sizeof(QkTuple),
     .traverse = tuple_traverse,
     .repr = tuple_repr,
     .hash = tuple_hash,

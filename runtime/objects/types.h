@@ -103,7 +103,11 @@ QkValue qk_buf_finish(QkThread *tstate, QkBuf *b);
 void qk_buf_free(QkBuf *b);
 
 /* ---- str (str.c) ---- */
-static inline bool qk_is_str(QkValue v) { return qk_is_type(v, &qk_str_type); }
+/* A str or an instance of a class derived from str (the same layout): the exact type first. */
+static inline bool qk_is_str(QkValue v) {
+    return qk_is_object(v) && (qk_as_object(v)->type == &qk_str_type ||
+                               qk_type_is_subtype(qk_as_object(v)->type, &qk_str_type));
+}
 int64_t qk_str_cp_length(QkValue s); /* len(): code points */
 bool qk_str_is_ascii(QkValue s);
 /* Byte offset of code point i (0 <= i <= len). */
