@@ -108,7 +108,8 @@ void qk_builtin_subclass_setup(QkType *t, QkType *builtin) {
 /* An empty instance of cls: the base's clear() makes its zeroed memory a valid empty container
  * (the free of a NULL table does nothing). */
 static QkValue new_empty(QkThread *tstate, const BuiltinLayout *l, QkType *cls) {
-    QkObject *obj = qk_alloc(tstate, cls, l->type->instance_size + sizeof(QkValue));
+    QkObject *obj = qk_alloc_as(tstate, cls, l->type->instance_size + sizeof(QkValue),
+                               cls->finalize != NULL);
     if (obj == NULL) {
         return QK_NULL;
     }
@@ -128,7 +129,7 @@ static QkValue new_empty(QkThread *tstate, const BuiltinLayout *l, QkType *cls) 
 static QkValue copy_into(QkThread *tstate, const BuiltinLayout *l, QkType *cls, QkValue value) {
     size_t size = l->boxed ? sizeof(BoxedInt) : builtin_size(l, qk_as_object(value));
     qk_root_push(tstate, &value);
-    QkObject *obj = qk_alloc(tstate, cls, size + sizeof(QkValue));
+    QkObject *obj = qk_alloc_as(tstate, cls, size + sizeof(QkValue), cls->finalize != NULL);
     qk_root_pop(tstate, 1);
     if (obj == NULL) {
         return QK_NULL;
