@@ -98,9 +98,11 @@ class Functions(Targets):
     # -- classes --------------------------------------------------------------------------------
 
     def class_definition(self, node: ast.ClassDef) -> None:
-        """`__build_class__(body_function, name, *bases)`, decorated, then stored."""
-        if node.keywords:
-            raise unsupported(node.keywords[0], "class keyword argument")
+        """`__build_class__(body_function, name, *bases, **keywords)`, decorated, then stored
+        (the keywords, `metaclass=` among them, are the call's, as in CPython)."""
+        for keyword in node.keywords:
+            if keyword.arg is None:
+                raise unsupported(keyword, "class keyword argument")
         for decorator in node.decorator_list:
             self.expression(decorator)
             self.emit("PUSH_NULL")
@@ -112,7 +114,13 @@ class Functions(Targets):
             if isinstance(base, ast.Starred):
                 raise unsupported(base, "starred base class")
             self.expression(base)
-        self.emit("CALL", 2 + len(node.bases))
+        for keyword in node.keywords:
+            self.expression(keyword.value)
+        if node.keywords:
+            self.load_const(tuple(k.arg for k in node.keywords))
+            self.emit("CALL_KW", 2 + len(node.bases) + len(node.keywords))
+        else:
+            self.emit("CALL", 2 + len(node.bases))
         for decorator in reversed(node.decorator_list):
             with self.at(decorator):
                 self.emit("CALL", 1)

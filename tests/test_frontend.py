@@ -1059,7 +1059,7 @@ def test_cli_disassembles_sources_and_images(tmp_path: Path) -> None:
         ("from math import *\n", "1:1: unsupported: import *"),
         # CPython gives a bad coding declaration no column (-1): reported at column 1.
         ("# coding: nonsense\nx = 1\n", "1:1: error: unknown encoding: nonsense"),
-        ("class C(metaclass=M):\n    pass\n", "1:9: unsupported: class keyword argument"),
+        ("class C(**k):\n    pass\n", "1:9: unsupported: class keyword argument"),
         ("class C(*bases):\n    pass\n", "1:9: unsupported: starred base class"),
         ("async def f():\n    pass\n", "1:1: unsupported: async function"),
         ("match x:\n    case 1:\n        pass\n", "1:1: unsupported: match statement"),

@@ -283,13 +283,20 @@ static QkValue type_special(QkThread *tstate, QkType *t, QkValue name) {
         return mro;
     }
     if (qk_str_equal(name, QK_NAME(class))) {
-        return (QkValue)&qk_type_type;
+        return (QkValue)qk_type_of((QkValue)t);
     }
     return QK_NULL;
 }
 
 QkValue qk_type_getattr(QkThread *tstate, QkValue type, QkValue name) {
     QkType *t = (QkType *)type;
+    /* A metaclass's data descriptors (properties) come first, as in CPython's
+     * type.__getattribute__; its other attributes come after the class's own. */
+    QkType *meta = qk_type_of(type);
+    QkValue meta_attr = meta != &qk_type_type ? qk_type_lookup(meta, name) : QK_NULL;
+    if (qk_is_type(meta_attr, &qk_property_type)) {
+        return qk_bind_class_attribute(tstate, meta_attr, type);
+    }
     QkValue attr = qk_type_lookup(t, name);
     if (attr != QK_NULL) {
         /* Through the class, functions stay plain; classmethods bind to it. */
@@ -302,8 +309,8 @@ QkValue qk_type_getattr(QkThread *tstate, QkValue type, QkValue name) {
     if (special != QK_NULL || tstate->exception != QK_NULL) {
         return special;
     }
-    /* Methods of `type` itself (none are Python-visible yet besides those in its namespace). */
-    attr = qk_dict_get(qk_type_type.dict, name);
+    /* Methods of the metaclass (`type` itself, or one derived from it), bound to the class. */
+    attr = meta_attr != QK_NULL ? meta_attr : qk_dict_get(qk_type_type.dict, name);
     if (attr != QK_NULL) {
         return qk_bind_class_attribute(tstate, attr, type);
     }

@@ -611,7 +611,7 @@ static QkValue type_repr(QkThread *tstate, QkValue self) {
 static QkValue type_call(QkThread *tstate, QkValue callable, QkValue *args, size_t nargs,
                          QkValue kwnames) {
     QkType *t = (QkType *)callable;
-    if (t == &qk_type_type) {
+    if (t == &qk_type_type && nargs != 3) {
         if (nargs != 1 || kwnames != QK_NULL) {
             return qk_raise(tstate, &qk_exc_TypeError, "type() takes 1 or 3 arguments");
         }
@@ -623,13 +623,134 @@ static QkValue type_call(QkThread *tstate, QkValue callable, QkValue *args, size
     return t->construct(tstate, callable, args, nargs, kwnames);
 }
 
+static QkValue make_class(QkThread *tstate, QkValue name, QkType *base, QkValue *ns,
+                          QkType *meta);
+static QkType *acceptable_base(QkThread *tstate, QkValue base);
+
+/* type.__new__(mcs, name, bases, ns): the class a metaclass's __new__ builds through super(). */
+static QkValue type_new(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                        QkValue kwnames) {
+    (void)self;
+    (void)kwnames; /* class keywords other than metaclass: CPython hands them to
+                      __init_subclass__, which quack does not have */
+    if (nargs == 0) {
+        return qk_raise(tstate, &qk_exc_TypeError, "type.__new__(): not enough arguments");
+    }
+    if (!qk_is_class(args[0])) {
+        return qk_raise(tstate, &qk_exc_TypeError, "type.__new__(X): X is not a type object (%s)",
+                        qk_type_name(args[0]));
+    }
+    QkType *meta = (QkType *)args[0];
+    if (!qk_type_is_subtype(meta, &qk_type_type)) {
+        return qk_raise(tstate, &qk_exc_TypeError, "type.__new__(%s): %s is not a subtype of type",
+                        meta->name, meta->name);
+    }
+    if (nargs != 4) {
+        return qk_raise(tstate, &qk_exc_TypeError,
+                        "type.__new__() takes exactly 3 arguments (%zu given)", nargs - 1);
+    }
+    if (!qk_is_str(args[1])) {
+        return qk_raise(tstate, &qk_exc_TypeError,
+                        "type.__new__() argument 1 must be str, not %s", qk_type_name(args[1]));
+    }
+    if (!qk_is_tuple(args[2])) {
+        return qk_raise(tstate, &qk_exc_TypeError,
+                        "type.__new__() argument 2 must be tuple, not %s", qk_type_name(args[2]));
+    }
+    if (!qk_is_dict(args[3])) {
+        return qk_raise(tstate, &qk_exc_TypeError,
+                        "type.__new__() argument 3 must be dict, not %s", qk_type_name(args[3]));
+    }
+    QkTuple *bases = qk_as_tuple(args[2]);
+    if (bases->size > 1) {
+        return qk_raise(tstate, &qk_exc_TypeError, "multiple inheritance is not supported");
+    }
+    QkType *base = bases->size == 0 ? &qk_object_type : acceptable_base(tstate, bases->items[0]);
+    if (base == NULL) {
+        return QK_NULL;
+    }
+    /* CPython's metaclass calculation: the most derived of mcs and the base's metaclass. */
+    QkType *base_meta = qk_type_of((QkValue)base);
+    if (!qk_type_is_subtype(meta, base_meta)) {
+        if (!qk_type_is_subtype(base_meta, meta)) {
+            return qk_raise(tstate, &qk_exc_TypeError,
+                            "metaclass conflict: the metaclass of a derived class must be a "
+                            "(non-strict) subclass of the metaclasses of all its bases");
+        }
+        meta = base_meta;
+    }
+    /* The class gets a copy of the namespace, which it then owns; without __module__ (no
+     * class statement made it), the calling code's module is the class's. */
+    QkValue ns = qk_dict_copy(tstate, args[3]);
+    if (ns == QK_NULL) {
+        return QK_NULL;
+    }
+    qk_root_push(tstate, &ns);
+    QkValue module = tstate->current_frame != NULL
+                         ? qk_dict_get(tstate->current_frame->globals, QK_NAME(name))
+                         : QK_NULL;
+    if (qk_dict_get(ns, QK_NAME(module)) == QK_NULL && module != QK_NULL &&
+        qk_dict_set(tstate, ns, QK_NAME(module), module) < 0) {
+        qk_root_pop(tstate, 1);
+        return QK_NULL;
+    }
+    QkValue cls = make_class(tstate, args[1], base, &ns, meta);
+    qk_root_pop(tstate, 1);
+    return cls;
+}
+
+/* type.__init__(cls, ...): nothing to do, but CPython's argument checks. */
+static QkValue type_init(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                         QkValue kwnames) {
+    (void)self;
+    (void)args;
+    if (kwnames != QK_NULL && nargs == 1) {
+        return qk_raise(tstate, &qk_exc_TypeError, "type.__init__() takes no keyword arguments");
+    }
+    if (nargs != 1 && nargs != 3) {
+        return qk_raise(tstate, &qk_exc_TypeError, "type.__init__() takes 1 or 3 arguments");
+    }
+    return QK_NONE;
+}
+
+/* type.__call__(cls, ...): what calling a class does when its metaclass does not say otherwise
+ * (a metaclass's __call__ reaches it through super()). */
+static QkValue type_call_method(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                                QkValue kwnames) {
+    return type_call(tstate, self, args, nargs, kwnames);
+}
+
+/* Calling a metaclass (type(name, bases, ns) among them): its __new__, then its __init__. */
+static QkValue type_construct(QkThread *tstate, QkValue type, QkValue *args, size_t nargs,
+                              QkValue kwnames) {
+    QkType *meta = (QkType *)type;
+    return qk_construct_with_new(tstate, meta, qk_type_lookup(meta, QK_NAME(new)), args, nargs,
+                                 kwnames);
+}
+
+static const QkMethodDef type_methods[] = {
+    {"__init__", type_init},
+    {"__call__", type_call_method},
+    {NULL, NULL},
+};
+
+static const QkMethodDef type_staticmethods[] = {
+    {"__new__", type_new},
+    {NULL, NULL},
+};
+
 QkType qk_type_type = {
     QK_STATIC_TYPE,
     .name = "type",
+    .flags = QK_TYPE_BASETYPE,
+    .instance_size = sizeof(QkType),
     .traverse = type_traverse,
     .finalize = type_finalize,
     .repr = type_repr,
     .call = type_call,
+    .construct = type_construct,
+    .methods = type_methods,
+    .staticmethods = type_staticmethods,
     .getitem = qk_class_getitem,
     .getattr = qk_type_getattr,
     .setattr = qk_type_setattr,
@@ -949,7 +1070,9 @@ const char *qk_type_qualname(QkType *type) {
     return qk_is_str(q) ? qk_as_str(q)->data : type->name;
 }
 
-static QkValue make_class(QkThread *tstate, QkValue name, QkType *base, QkValue *ns) {
+/* The class `name` deriving from `base`, an instance of the metaclass `meta`. */
+static QkValue make_class(QkThread *tstate, QkValue name, QkType *base, QkValue *ns,
+                          QkType *meta) {
     if (qk_dict_get(*ns, QK_NAME(eq)) != QK_NULL && qk_dict_get(*ns, QK_NAME(hash)) == QK_NULL &&
         qk_dict_set(tstate, *ns, QK_NAME(hash), QK_NONE) < 0) {
         return QK_NULL;
@@ -973,7 +1096,7 @@ static QkValue make_class(QkThread *tstate, QkValue name, QkType *base, QkValue 
     qk_root_push(tstate, &slots);
     QkType *t = NULL;
     if (cell == QK_NULL || qk_dict_delitem(tstate, *ns, QK_NAME(classcell), NULL) >= 0) {
-        t = (QkType *)qk_alloc_as(tstate, &qk_type_type, sizeof(QkType), 1);
+        t = (QkType *)qk_alloc_as(tstate, meta, sizeof(QkType), 1);
     }
     if (t == NULL) {
         qk_root_pop(tstate, 2);
@@ -984,9 +1107,11 @@ static QkValue make_class(QkThread *tstate, QkValue name, QkType *base, QkValue 
     t->base = base;
     t->dict = *ns;
     t->version = qk_next_type_version();
+    /* A metaclass's instances are classes: their attributes live in their namespace. */
+    bool metaclass = qk_type_is_subtype(base, &qk_type_type);
     t->flags = QK_TYPE_HEAP | QK_TYPE_BASETYPE |
                (base->flags & (QK_TYPE_EXCEPTION | QK_TYPE_BUILTIN_LAYOUT)) |
-               (base->flags & QK_TYPE_BUILTIN_LAYOUT ? 0 : QK_TYPE_HAS_DICT);
+               (base->flags & QK_TYPE_BUILTIN_LAYOUT || metaclass ? 0 : QK_TYPE_HAS_DICT);
     if (slots != QK_NULL && slots_exclude_dict(slots, base)) {
         t->flags |= QK_TYPE_SLOTTED;
     }
@@ -1014,13 +1139,38 @@ static QkValue make_class(QkThread *tstate, QkValue name, QkType *base, QkValue 
     return (QkValue)t;
 }
 
+/* The class `value` as a base of a class statement, or NULL after raising. */
+static QkType *acceptable_base(QkThread *tstate, QkValue value) {
+    if (!qk_is_class(value)) {
+        qk_raise(tstate, &qk_exc_TypeError, "bases must be types");
+        return NULL;
+    }
+    QkType *base = (QkType *)value;
+    if (!(base->flags & QK_TYPE_BASETYPE) ||
+        !(base == &qk_object_type || (base->flags & QK_TYPE_HAS_DICT) ||
+          (base->flags & QK_TYPE_BUILTIN_LAYOUT) || qk_builtin_subclassable(base) ||
+          qk_type_is_subtype(base, &qk_type_type))) {
+        qk_raise(tstate, &qk_exc_TypeError, "type '%s' is not an acceptable base type",
+                 base->name);
+        return NULL;
+    }
+    return base;
+}
+
 /* __build_class__(body, name, *bases): runs the class body with a fresh namespace as its
  * locals, then makes the class from that namespace. */
 static QkValue build_class(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
                            QkValue kwnames) {
     (void)self;
+    /* The class statement's keywords are the call's: only `metaclass=` is taken. */
+    QkValue meta = QK_NULL;
     if (kwnames != QK_NULL) {
-        return qk_raise(tstate, &qk_exc_TypeError, "__build_class__() takes no keyword arguments");
+        QkTuple *names = qk_as_tuple(kwnames);
+        if (names->size != 1 || !qk_str_equal(names->items[0], QK_NAME(metaclass))) {
+            return qk_raise(tstate, &qk_exc_TypeError,
+                            "__build_class__() takes no keyword arguments but metaclass");
+        }
+        meta = args[--nargs];
     }
     if (nargs < 2) {
         return qk_raise(tstate, &qk_exc_TypeError, "__build_class__: not enough arguments");
@@ -1034,18 +1184,16 @@ static QkValue build_class(QkThread *tstate, QkValue self, QkValue *args, size_t
     if (nargs > 3) {
         return qk_raise(tstate, &qk_exc_TypeError, "multiple inheritance is not supported");
     }
-    QkType *base = &qk_object_type;
-    if (nargs == 3) {
-        if (!qk_is_class(args[2])) {
-            return qk_raise(tstate, &qk_exc_TypeError, "bases must be types");
-        }
-        base = (QkType *)args[2];
-        if (!(base->flags & QK_TYPE_BASETYPE) ||
-            !(base == &qk_object_type || (base->flags & QK_TYPE_HAS_DICT) ||
-              (base->flags & QK_TYPE_BUILTIN_LAYOUT) || qk_builtin_subclassable(base))) {
-            return qk_raise(tstate, &qk_exc_TypeError, "type '%s' is not an acceptable base type",
-                            base->name);
-        }
+    QkType *base = nargs == 3 ? acceptable_base(tstate, args[2]) : &qk_object_type;
+    if (base == NULL) {
+        return QK_NULL;
+    }
+    /* CPython's metaclass: the base's, unless `metaclass=` names a class derived from it (a
+     * callable that is no class is called as it is). */
+    QkValue base_meta = (QkValue)qk_type_of((QkValue)base);
+    if (meta == QK_NULL ||
+        (qk_is_class(meta) && qk_type_is_subtype((QkType *)base_meta, (QkType *)meta))) {
+        meta = base_meta;
     }
     QkValue ns = qk_dict_new(tstate);
     if (ns == QK_NULL) {
@@ -1053,7 +1201,17 @@ static QkValue build_class(QkThread *tstate, QkValue self, QkValue *args, size_t
     }
     qk_root_push(tstate, &ns);
     QkValue r = qk_run_class_body(tstate, args[0], ns);
-    QkValue cls = r == QK_NULL ? QK_NULL : make_class(tstate, args[1], base, &ns);
+    QkValue cls = QK_NULL;
+    if (r != QK_NULL && meta == (QkValue)&qk_type_type) {
+        cls = make_class(tstate, args[1], base, &ns, &qk_type_type);
+    } else if (r != QK_NULL) {
+        /* meta(name, bases, ns): its __new__ builds the class through type.__new__. */
+        QkValue bases = qk_tuple_from_array(tstate, args + 2, nargs - 2);
+        qk_root_push(tstate, &bases);
+        QkValue margs[3] = {args[1], bases, ns};
+        cls = bases == QK_NULL ? QK_NULL : qk_call(tstate, meta, margs, 3, QK_NULL);
+        qk_root_pop(tstate, 1);
+    }
     qk_root_pop(tstate, 1);
     return cls;
 }
@@ -1117,8 +1275,9 @@ static QkValue super_getattr(QkThread *tstate, QkValue self, QkValue name) {
         if (attr == QK_NULL) {
             continue;
         }
-        if (qk_is_class(s->obj)) {
-            /* super() in a classmethod: functions stay plain, classmethods bind to the class. */
+        if (qk_is_class(s->obj) && !qk_isinstance(s->obj, (QkType *)s->type)) {
+            /* super() in a classmethod (obj a subclass, not an instance, as a class is of its
+             * metaclass): functions stay plain, classmethods bind to the class. */
             return qk_is_type(attr, &qk_classmethod_type)
                        ? qk_method_new(tstate, ((QkDescriptor *)attr)->func, s->obj)
                        : attr;

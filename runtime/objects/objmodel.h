@@ -38,7 +38,7 @@
     X(enter, "__enter__") X(exit, "__exit__") X(new, "__new__") X(file, "__file__")             \
     X(package, "__package__") X(float, "__float__") X(index, "__index__") \
     X(int, "__int__") X(trunc, "__trunc__") X(floor, "__floor__") X(ceil, "__ceil__")             \
-    X(keys, "keys") X(write, "write") X(missing, "__missing__")
+    X(keys, "keys") X(write, "write") X(missing, "__missing__") X(metaclass, "metaclass")
 
 enum {
 #define QK_NAME_ENUM(id, text) QK_NAME_##id,
@@ -144,8 +144,10 @@ QkValue qk_class_getitem(QkThread *tstate, QkValue cls, QkValue key);
 int qk_add_slot_methods(QkThread *tstate, QkType *type);
 /* Whether the class's __new__ is object's (not one a class defines). */
 bool qk_type_keeps_object_new(QkType *type);
+/* A class: an object whose type is `type` or a metaclass derived from it. */
 static inline bool qk_is_class(QkValue v) {
-    return qk_is_object(v) && qk_as_object(v)->type == &qk_type_type;
+    return qk_is_object(v) && (qk_as_object(v)->type == &qk_type_type ||
+                               qk_type_is_subtype(qk_as_object(v)->type, &qk_type_type));
 }
 /* The class's __qualname__ ("Outer.Inner"), as CPython's messages and reprs name it. */
 const char *qk_type_qualname(QkType *type);
