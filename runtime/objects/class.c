@@ -728,9 +728,37 @@ static QkValue type_construct(QkThread *tstate, QkValue type, QkValue *args, siz
                                  kwnames);
 }
 
+/* type.__setattr__ and __delattr__: object's refuse classes (CPython's hackcheck), so a
+ * metaclass's own __setattr__ reaches type's through super(). */
+static QkValue type_setattr_method(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                                   QkValue kwnames) {
+    if (qk_check_args(tstate, "__setattr__", nargs, kwnames, 2, 2) < 0) {
+        return QK_NULL;
+    }
+    if (!qk_is_str(args[0])) {
+        return qk_raise(tstate, &qk_exc_TypeError, "attribute name must be string, not '%s'",
+                        qk_type_name(args[0]));
+    }
+    return qk_type_setattr(tstate, self, args[0], args[1]) < 0 ? QK_NULL : QK_NONE;
+}
+
+static QkValue type_delattr_method(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                                   QkValue kwnames) {
+    if (qk_check_args(tstate, "__delattr__", nargs, kwnames, 1, 1) < 0) {
+        return QK_NULL;
+    }
+    if (!qk_is_str(args[0])) {
+        return qk_raise(tstate, &qk_exc_TypeError, "attribute name must be string, not '%s'",
+                        qk_type_name(args[0]));
+    }
+    return qk_type_setattr(tstate, self, args[0], QK_NULL) < 0 ? QK_NULL : QK_NONE;
+}
+
 static const QkMethodDef type_methods[] = {
     {"__init__", type_init},
     {"__call__", type_call_method},
+    {"__setattr__", type_setattr_method},
+    {"__delattr__", type_delattr_method},
     {NULL, NULL},
 };
 

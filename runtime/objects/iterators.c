@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "abstract.h"
+#include "objmodel.h"
 #include "quack.h"
 #include "specialize.h"
 #include "types.h"
@@ -459,6 +460,12 @@ static QkValue filter_next(QkThread *tstate, QkValue self) {
 /* reversed(seq): a range iterates backwards directly; anything with len() and indexing is read
  * from the end by index. */
 QkValue qk_reversed_new(QkThread *tstate, QkValue seq) {
+    /* A class's __reversed__ (its metaclass's, for a class) comes first, as in CPython. */
+    QkType *t = qk_type_of(seq);
+    QkValue method = (t->flags & QK_TYPE_HEAP) ? qk_type_lookup(t, QK_NAME(reversed)) : QK_NULL;
+    if (method != QK_NULL) {
+        return qk_call_with_self(tstate, method, seq, NULL, 0, QK_NULL);
+    }
     if (qk_is_type(seq, &qk_range_type)) {
         QkRange *r = (QkRange *)seq;
         int64_t n = qk_range_length(r->start, r->stop, r->step);
@@ -475,7 +482,6 @@ QkValue qk_reversed_new(QkThread *tstate, QkValue seq) {
         qk_root_pop(tstate, 1);
         return r;
     }
-    QkType *t = qk_type_of(seq);
     if (t->getitem == NULL || qk_is_set(seq)) {
         return qk_raise(tstate, &qk_exc_TypeError, "'%s' object is not reversible", t->name);
     }

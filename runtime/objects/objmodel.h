@@ -38,7 +38,8 @@
     X(enter, "__enter__") X(exit, "__exit__") X(new, "__new__") X(file, "__file__")             \
     X(package, "__package__") X(float, "__float__") X(index, "__index__") \
     X(int, "__int__") X(trunc, "__trunc__") X(floor, "__floor__") X(ceil, "__ceil__")             \
-    X(keys, "keys") X(write, "write") X(missing, "__missing__") X(metaclass, "metaclass")
+    X(keys, "keys") X(write, "write") X(missing, "__missing__") X(metaclass, "metaclass") \
+    X(reversed, "__reversed__")
 
 enum {
 #define QK_NAME_ENUM(id, text) QK_NAME_##id,

@@ -1,0 +1,244 @@
+"""CPython 3.11's enum on quack's metaclasses: Enum, IntEnum, Flag, IntFlag, auto, unique.
+
+Members are made when the class is: EnumType.__new__ reads the class body's namespace in
+definition order (quack's class bodies run in a plain dict, so there is no __prepare__), takes
+every name that is neither a dunder, a sunder nor a descriptor as a member, and turns equal values
+into aliases. quack has single inheritance, so IntEnum and IntFlag derive from int and not from
+Enum (isinstance(IntEnum.X, Enum) is False), and an Enum mixing in another type is refused."""
+
+_FunctionType = type(lambda: None)
+_DESCRIPTORS = (_FunctionType, property, classmethod, staticmethod, type(int.__repr__))
+
+
+def _is_dunder(name):
+    return len(name) > 4 and name[:2] == name[-2:] == "__" and name[2] != "_" and name[-3] != "_"
+
+
+def _is_sunder(name):
+    return len(name) > 2 and name[0] == name[-1] == "_" and name[1] != "_" and name[-2] != "_"
+
+
+class auto:
+    """A member's value, chosen by the class's _generate_next_value_."""
+
+    def __init__(self):
+        self.value = None
+
+    def __repr__(self):
+        return f"auto({self.value!r})"
+
+
+def _next_value(name, start, count, last_values):
+    """Enum's: one more than the last value that can be incremented, else start."""
+    for last in reversed(last_values):
+        try:
+            return last + 1
+        except TypeError:
+            pass
+    return start
+
+
+def _next_flag_value(name, start, count, last_values):
+    """Flag's: the next power of two above the highest value so far."""
+    if not count:
+        return start if start is not None else 1
+    return 2 ** max(last_values).bit_length()
+
+
+class EnumType(type):
+    """The metaclass: makes the members, and looks them up by value (Color(1)) and by name
+    (Color['RED'])."""
+
+    def __new__(mcls, cls_name, bases, classdict):
+        for base in bases:
+            if isinstance(base, EnumType) and base._member_names_:
+                raise TypeError(f"<enum {cls_name!r}> cannot extend {base!r}")
+        members = {}
+        namespace = {}
+        for key, value in classdict.items():
+            if _is_dunder(key) or _is_sunder(key) or isinstance(value, _DESCRIPTORS):
+                namespace[key] = value
+            elif key in members:
+                raise TypeError(f"{key!r} already defined as {members[key]!r}")
+            else:
+                members[key] = value
+        enum_class = super().__new__(mcls, cls_name, bases, namespace)
+        enum_class._member_names_ = []
+        enum_class._member_map_ = {}
+        enum_class._value2member_map_ = {}
+        member_type = enum_class._member_type_
+        # Through the class: a staticmethod or a plain function of the body, or a base's.
+        generate = enum_class._generate_next_value_
+        new = classdict.get("__new__")
+        values = []
+        for name, value in members.items():
+            if isinstance(value, auto):
+                if value.value is None:
+                    value.value = generate(name, 1, len(values), values[:])
+                value = value.value
+            values.append(value)
+            args = value if isinstance(value, tuple) else (value,)
+            if new is not None:
+                member = new(enum_class, *args)
+            elif member_type is object:
+                member = object.__new__(enum_class)
+            else:
+                member = member_type.__new__(enum_class, *args)
+            if not hasattr(member, "_value_"):
+                member._value_ = value if member_type is object else member_type(*args)
+            value = member._value_
+            member._name_ = name
+            member.__objclass__ = enum_class
+            member.__init__(*args)
+            canonical = enum_class._value2member_map_.get(value) if _hashable(value) else None
+            if canonical is None:
+                for other in enum_class._member_map_.values():
+                    if other._value_ == value:
+                        canonical = other
+                        break
+            if canonical is not None:
+                member = canonical
+            else:
+                enum_class._member_names_.append(name)
+                if _hashable(value):
+                    enum_class._value2member_map_[value] = member
+            enum_class._member_map_[name] = member
+            type.__setattr__(enum_class, name, member)
+        return enum_class
+
+    def __call__(cls, value, *args, **kwargs):
+        if args or kwargs:
+            raise TypeError(f"{cls.__name__}() takes 1 argument (the value of a member)")
+        if isinstance(value, cls):
+            return value
+        if _hashable(value) and value in cls._value2member_map_:
+            return cls._value2member_map_[value]
+        for member in cls._member_map_.values():
+            if member._value_ == value:
+                return member
+        result = cls._missing_(value)
+        if isinstance(result, cls):
+            return result
+        if result is not None:
+            raise TypeError(
+                f"error in {cls.__name__}._missing_: returned {result!r} instead of None or a "
+                "valid member"
+            )
+        raise ValueError(f"{value!r} is not a valid {cls.__qualname__}")
+
+    def __getitem__(cls, name):
+        return cls._member_map_[name]
+
+    def __iter__(cls):
+        return (cls._member_map_[name] for name in cls._member_names_)
+
+    def __reversed__(cls):
+        return (cls._member_map_[name] for name in reversed(cls._member_names_))
+
+    def __len__(cls):
+        return len(cls._member_names_)
+
+    def __bool__(cls):
+        return True
+
+    def __contains__(cls, member):
+        if not isinstance(type(member), EnumType):
+            raise TypeError(
+                "unsupported operand type(s) for 'in': "
+                f"'{type(member).__qualname__}' and '{type(cls).__qualname__}'"
+            )
+        return isinstance(member, cls) and member._name_ in cls._member_map_
+
+    def __repr__(cls):
+        return f"<{'flag' if _is_flag(cls) else 'enum'} {cls.__name__!r}>"
+
+    def __setattr__(cls, name, value):
+        if name in getattr(cls, "_member_map_", ()):
+            raise AttributeError(f"cannot reassign member {name!r}")
+        super().__setattr__(name, value)
+
+    def __delattr__(cls, name):
+        if name in getattr(cls, "_member_map_", ()):
+            raise AttributeError(f"{cls.__name__!r} cannot delete member {name!r}.")
+        super().__delattr__(name)
+
+    @property
+    def __members__(cls):
+        return dict(cls._member_map_)
+
+
+EnumMeta = EnumType
+
+
+def _hashable(value):
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
+
+
+def _is_flag(cls):
+    return getattr(cls, "_flag_", False)
+
+
+def _enum_repr(self):
+    return f"<{type(self).__name__}.{self._name_}: {self._value_!r}>"
+
+
+def _enum_name(self):
+    return self._name_
+
+
+def _enum_value(self):
+    return self._value_
+
+
+class Enum(metaclass=EnumType):
+    """A class whose members are its instances, each with a name and a value."""
+
+    _member_type_ = object
+    _generate_next_value_ = staticmethod(_next_value)
+    _missing_ = classmethod(lambda cls, value: None)
+    __repr__ = _enum_repr
+
+    def __init__(self, *args, **kwds):
+        pass
+
+    def __str__(self):
+        return f"{type(self).__name__}.{self._name_}"
+
+    def __hash__(self):
+        return hash(self._name_)
+
+    name = property(_enum_name)
+    value = property(_enum_value)
+
+
+class IntEnum(int, metaclass=EnumType):
+    """Members that are ints: they compare, hash and print as their values."""
+
+    _member_type_ = int
+    _generate_next_value_ = staticmethod(_next_value)
+    _missing_ = classmethod(lambda cls, value: None)
+    __repr__ = _enum_repr
+    __str__ = int.__repr__
+
+    def __init__(self, *args, **kwds):
+        pass
+
+    name = property(_enum_name)
+    value = property(_enum_value)
+
+
+def unique(enumeration):
+    """Raises ValueError if the enumeration has aliases."""
+    duplicates = [
+        (name, member._name_)
+        for name, member in enumeration._member_map_.items()
+        if name != member._name_
+    ]
+    if duplicates:
+        details = ", ".join(f"{alias} -> {name}" for alias, name in duplicates)
+        raise ValueError(f"duplicate values found in {enumeration!r}: {details}")
+    return enumeration

@@ -1,0 +1,138 @@
+"""enum: members as instances (name, value, lookup by value and by name, iteration in definition
+order, aliases, auto, unique, _missing_, members with __init__ and methods), IntEnum, and the
+errors CPython raises; a hot loop looks members up and compares them."""
+
+import enum
+from enum import Enum, IntEnum, auto, unique
+
+
+class Color(Enum):
+    RED = 1
+    GREEN = 2
+    BLUE = 3
+    CRIMSON = 1
+
+
+print(Color.RED, repr(Color.RED), Color.RED.name, Color.RED.value, Color(2), Color["BLUE"])
+print(list(Color), len(Color), Color.RED in Color, Color.CRIMSON is Color.RED, repr(Color))
+print(
+    Color.RED == Color.RED, Color.RED == 1, Color.RED != Color.GREEN, hash(Color.RED) == hash("RED")
+)
+print(
+    type(Color.RED) is Color, isinstance(Color.RED, Color), isinstance(Color.RED, Enum), type(Color)
+)
+print({Color.RED: "r", Color.GREEN: "g"}[Color.CRIMSON], sorted(Color.__members__))
+print(list(reversed(Color)), f"{Color.RED}", "%s" % Color.GREEN, str(Color.BLUE))
+for bad in [lambda: Color(5), lambda: Color["PURPLE"], lambda: Color.RED < Color.GREEN]:
+    try:
+        bad()
+    except (ValueError, KeyError, TypeError) as e:
+        print(type(e).__name__, e)
+try:
+    Color.RED = 5
+except AttributeError as e:
+    print(e)
+try:
+    del Color.RED
+except AttributeError as e:
+    print(e)
+try:
+
+    class More(Color):
+        X = 3
+except TypeError as e:
+    print(e)
+
+
+class Shape(Enum):
+    SQUARE = auto()
+    CIRCLE = auto()
+    TRIANGLE = 10
+    LINE = auto()
+
+
+print(list(Shape), Shape.LINE.value)
+
+
+class Planet(Enum):
+    MERCURY = (3.303e23, 2.4397e6)
+    EARTH = (5.976e24, 6.37814e6)
+
+    def __init__(self, mass, radius):
+        self.mass = mass
+        self.radius = radius
+
+    @property
+    def gravity(self):
+        return 6.673e-11 * self.mass / (self.radius * self.radius)
+
+    def describe(self):
+        return "%s %.2f" % (self.name, self.gravity)
+
+    @classmethod
+    def heaviest(cls):
+        return max(cls, key=lambda p: p.mass)
+
+
+print(Planet.EARTH.describe(), Planet.heaviest(), Planet.EARTH.value)
+
+
+class Number(IntEnum):
+    ONE = 1
+    TWO = 2
+    THREE = auto()
+
+
+print(Number.ONE, repr(Number.TWO), Number.THREE + 1, Number.ONE == 1, Number.TWO < 3, Number(3))
+print(
+    sorted([Number.THREE, Number.ONE]),
+    [1, 2, 3][Number.ONE],
+    hash(Number.TWO),
+    str(Number.TWO),
+    f"{Number.TWO}",
+)
+print(Number.ONE.name, isinstance(Number.ONE, int), list(Number))
+
+try:
+
+    @unique
+    class Dup(Enum):
+        A = 1
+        B = 2
+        C = 1
+except ValueError as e:
+    print(e)
+
+
+@unique
+class Fine(Enum):
+    A = 1
+
+
+print(Fine.A)
+
+
+class Status(Enum):
+    ACTIVE = "active"
+    INACTIVE = "inactive"
+
+    @classmethod
+    def _missing_(cls, value):
+        if isinstance(value, str):
+            for m in cls:
+                if m.value == value.lower():
+                    return m
+        return None
+
+
+print(Status("ACTIVE"), Status("inactive"))
+
+counts = {c: 0 for c in Color}
+total = 0
+for i in range(3000):
+    c = Color((i % 3) + 1)
+    counts[c] += 1
+    if c is Color.RED:
+        total += c.value
+    total += Number.TWO
+print(counts[Color.RED], counts[Color.BLUE], total)
