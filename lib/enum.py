@@ -58,8 +58,6 @@ class EnumType(type):
         for key, value in classdict.items():
             if _is_dunder(key) or _is_sunder(key) or isinstance(value, _DESCRIPTORS):
                 namespace[key] = value
-            elif key in members:
-                raise TypeError(f"{key!r} already defined as {members[key]!r}")
             else:
                 members[key] = value
         enum_class = super().__new__(mcls, cls_name, bases, namespace)
@@ -70,6 +68,7 @@ class EnumType(type):
         # Through the class: a staticmethod or a plain function of the body, or a base's.
         generate = enum_class._generate_next_value_
         new = classdict.get("__new__")
+        flag = _is_flag(enum_class)
         values = []
         for name, value in members.items():
             if isinstance(value, auto):
@@ -99,11 +98,22 @@ class EnumType(type):
             if canonical is not None:
                 member = canonical
             else:
-                enum_class._member_names_.append(name)
+                # A flag's members with several bits (or none) are named, not iterated.
+                if not flag or _is_single_bit(value):
+                    enum_class._member_names_.append(name)
                 if _hashable(value):
                     enum_class._value2member_map_[value] = member
             enum_class._member_map_[name] = member
             type.__setattr__(enum_class, name, member)
+        if flag:
+            mask = singles = 0
+            for member in enum_class._member_map_.values():
+                mask |= member._value_
+                if _is_single_bit(member._value_):
+                    singles |= member._value_
+            enum_class._flag_mask_ = mask
+            enum_class._singles_mask_ = singles
+            enum_class._all_bits_ = 2 ** mask.bit_length() - 1
         return enum_class
 
     def __call__(cls, value, *args, **kwargs):
@@ -182,7 +192,14 @@ def _is_flag(cls):
     return getattr(cls, "_flag_", False)
 
 
+def _is_single_bit(value):
+    return isinstance(value, int) and value > 0 and value & (value - 1) == 0
+
+
 def _enum_repr(self):
+    """<Color.RED: 1>, or for a flag no member names: <Perm: 0>."""
+    if self._name_ is None:
+        return f"<{type(self).__name__}: {self._value_!r}>"
     return f"<{type(self).__name__}.{self._name_}: {self._value_!r}>"
 
 
@@ -206,6 +223,8 @@ class Enum(metaclass=EnumType):
         pass
 
     def __str__(self):
+        if self._name_ is None:
+            return f"{type(self).__name__}({self._value_!r})"
         return f"{type(self).__name__}.{self._name_}"
 
     def __hash__(self):
@@ -229,6 +248,158 @@ class IntEnum(int, metaclass=EnumType):
 
     name = property(_enum_name)
     value = property(_enum_value)
+
+
+def _bin(num, max_bits):
+    """CPython's enum.bin: sign, then the digits padded to max_bits ('0b0 0111')."""
+    ceiling = 2 ** num.bit_length()
+    if num >= 0:
+        s = bin(num + ceiling).replace("1", "0", 1)
+    else:
+        s = bin(~num ^ (ceiling - 1) + ceiling)
+    sign, digits = s[:3], s[3:]
+    if len(digits) < max_bits:
+        digits = (sign[-1] * max_bits + digits)[-max_bits:]
+    return f"{sign} {digits}"
+
+
+def _flag_missing(cls, value):
+    """A flag's value that names no member: a pseudo-member for a combination of members' bits
+    (remembered), bits no member has refused (Flag) or kept (IntFlag), as CPython 3.11's
+    STRICT and KEEP boundaries do."""
+    if not isinstance(value, int):
+        return None
+    keep = cls._member_type_ is int
+    flag_mask, singles_mask, all_bits = cls._flag_mask_, cls._singles_mask_, cls._all_bits_
+    if not ~all_bits <= value <= all_bits or value & (all_bits ^ flag_mask):
+        if not keep:
+            max_bits = max(value.bit_length(), flag_mask.bit_length())
+            raise ValueError(
+                f"{cls!r} invalid value {value!r}\n    given {_bin(value, max_bits)}\n"
+                f"  allowed {_bin(flag_mask, max_bits)}"
+            )
+        if value < 0:
+            value = max(all_bits + 1, 2 ** value.bit_length()) + value
+    neg_value = None
+    if value < 0:
+        neg_value = value
+        value = all_bits + 1 + value
+    if keep:
+        pseudo_member = int.__new__(cls, value)
+    else:
+        pseudo_member = object.__new__(cls)
+    pseudo_member._value_ = value
+    members = _flag_members(cls, value & singles_mask)
+    combined = 0
+    for member in members:
+        combined |= member._value_
+    if combined:
+        pseudo_member._name_ = "|".join(m._name_ for m in members)
+        if value ^ combined:
+            pseudo_member._name_ += f"|{value ^ combined!r}"
+    else:
+        pseudo_member._name_ = None
+    pseudo_member.__objclass__ = cls
+    pseudo_member = cls._value2member_map_.setdefault(value, pseudo_member)
+    if neg_value is not None:
+        cls._value2member_map_[neg_value] = pseudo_member
+    return pseudo_member
+
+
+def _flag_members(cls, value):
+    """The single-bit members whose bits value has, in definition order."""
+    members = [cls._member_map_[name] for name in cls._member_names_]
+    return [m for m in members if m._value_ & value]
+
+
+def _flag_operand(self, other):
+    """other's value if it may be combined with the flag self (an int too for an IntFlag)."""
+    if isinstance(other, type(self)):
+        return other._value_
+    if type(self)._member_type_ is int and isinstance(other, int):
+        return other
+    return None
+
+
+def _flag_operator(combine):
+    def method(self, other):
+        value = _flag_operand(self, other)
+        if value is None:
+            return NotImplemented
+        return type(self)(combine(self._value_, value))
+
+    return method
+
+
+def _flag_contains(self, other):
+    if not isinstance(other, type(self)):
+        raise TypeError(
+            "unsupported operand type(s) for 'in': "
+            f"'{type(other).__qualname__}' and '{type(self).__qualname__}'"
+        )
+    return other._value_ & self._value_ == other._value_
+
+
+def _flag_iter(self):
+    return iter(_flag_members(type(self), self._value_))
+
+
+def _flag_len(self):
+    return bin(self._value_).count("1")
+
+
+def _flag_bool(self):
+    return bool(self._value_)
+
+
+_or = _flag_operator(lambda a, b: a | b)
+_and = _flag_operator(lambda a, b: a & b)
+_xor = _flag_operator(lambda a, b: a ^ b)
+
+
+class Flag(Enum):
+    """Members that combine with |, & and ^ into flags of the same class."""
+
+    _flag_ = True
+    _generate_next_value_ = staticmethod(_next_flag_value)
+    _missing_ = classmethod(_flag_missing)
+    __or__ = __ror__ = _or
+    __and__ = __rand__ = _and
+    __xor__ = __rxor__ = _xor
+    __contains__ = _flag_contains
+    __iter__ = _flag_iter
+    __len__ = _flag_len
+    __bool__ = _flag_bool
+
+    def __invert__(self):
+        return type(self)(type(self)._flag_mask_ ^ self._value_)
+
+
+class IntFlag(int, metaclass=EnumType):
+    """Flags that are ints: they combine with ints too, keep bits no member has, and print as
+    their values."""
+
+    _flag_ = True
+    _member_type_ = int
+    _generate_next_value_ = staticmethod(_next_flag_value)
+    _missing_ = classmethod(_flag_missing)
+    __repr__ = _enum_repr
+    __str__ = int.__repr__
+    __or__ = __ror__ = _or
+    __and__ = __rand__ = _and
+    __xor__ = __rxor__ = _xor
+    __contains__ = _flag_contains
+    __iter__ = _flag_iter
+    __len__ = _flag_len
+    __bool__ = _flag_bool
+    name = property(_enum_name)
+    value = property(_enum_value)
+
+    def __init__(self, *args, **kwds):
+        pass
+
+    def __invert__(self):
+        return type(self)(~self._value_)
 
 
 def unique(enumeration):

@@ -1,9 +1,10 @@
 """enum: members as instances (name, value, lookup by value and by name, iteration in definition
-order, aliases, auto, unique, _missing_, members with __init__ and methods), IntEnum, and the
-errors CPython raises; a hot loop looks members up and compares them."""
+order, aliases, auto, unique, _missing_, members with __init__ and methods), IntEnum, Flag and
+IntFlag (combinations, pseudo-members, inversion, kept and refused bits), and the errors CPython
+raises; hot loops look members up, compare and combine them."""
 
 import enum
-from enum import Enum, IntEnum, auto, unique
+from enum import Enum, Flag, IntEnum, IntFlag, auto, unique
 
 
 class Color(Enum):
@@ -136,3 +137,50 @@ for i in range(3000):
         total += c.value
     total += Number.TWO
 print(counts[Color.RED], counts[Color.BLUE], total)
+
+
+class Perm(Flag):
+    R = 4
+    W = 2
+    X = 1
+    RW = 6
+
+
+print(list(Perm), list(Perm.__members__), str(Perm(0)), repr(Perm.RW), Perm(6) is Perm.RW)
+print(list(Perm.R | Perm.W), len(Perm.R | Perm.X), repr(Perm.R | Perm.X), str(Perm.R | Perm.X))
+print(~Perm.RW, ~Perm(0), repr(~Perm.R), repr(Perm))
+print(Perm(-1), Perm.R ^ Perm.RW, Perm.R & Perm.W, Perm(7), repr(Perm(0)))
+print(Perm.R in (Perm.R | Perm.W), Perm.X in Perm.RW, bool(Perm(0)), bool(Perm.X))
+
+
+class P2(IntFlag):
+    R = 4
+    W = 2
+
+
+print(repr(~P2.R), P2.R | P2.W, repr(P2.R & 4), repr(3 | P2.R), P2.R + 1, repr(P2(0)), str(P2(0)))
+print(P2.R in (P2.R | P2.W), P2.R == 4, repr(P2.R | 8), isinstance(P2.W, int), list(P2))
+for bad in [lambda: Perm.R | 1, lambda: 1 in Perm.R, lambda: Perm(8), lambda: Perm("x")]:
+    try:
+        bad()
+    except (TypeError, ValueError) as e:
+        print(type(e).__name__, e)
+
+
+class A(Flag):
+    X = auto()
+    Y = auto()
+    Z = auto()
+
+
+print(list(A), repr(A.X | A.Z), bool(A(0)), bool(A.X))
+
+acc = A(0)
+n = 0
+for i in range(2000):
+    acc = acc | [A.X, A.Y, A.Z][i % 3]
+    if A.Y in acc:
+        n += 1
+    if i % 7 == 0:
+        acc = acc & ~A.Y
+print(acc, n)
