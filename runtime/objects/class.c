@@ -554,6 +554,12 @@ int qk_set_class(QkThread *tstate, QkValue obj, QkValue value) {
     if (old == new) {
         return 0;
     }
+    if (qk_is_class(obj)) {
+        /* A class whose metaclass changes: it has no inline values, and no site is specialized
+         * for a class of a metaclass (qk_is_class_version wants `type`). */
+        qk_as_object(obj)->type = new;
+        return 0;
+    }
     /* Specialized instructions and traces know an object's class only through guards of its
      * version and facts proven from them (optimizer.c), which the tree depends on: treating
      * the change as a modification of the old class drops them all, and the trace running the
@@ -1190,16 +1196,20 @@ static QkType *acceptable_base(QkThread *tstate, QkValue value) {
 static QkValue build_class(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
                            QkValue kwnames) {
     (void)self;
-    /* The class statement's keywords are the call's: only `metaclass=` is taken. */
+    /* The class statement's keywords are the call's: `metaclass=` is taken; any other is
+     * refused once the body has run, as CPython's type.__init_subclass__ does (a metaclass
+     * taking keywords of its own is not supported). */
     QkValue meta = QK_NULL;
-    if (kwnames != QK_NULL) {
-        QkTuple *names = qk_as_tuple(kwnames);
-        if (names->size != 1 || !qk_str_equal(names->items[0], QK_NAME(metaclass))) {
-            return qk_raise(tstate, &qk_exc_TypeError,
-                            "__build_class__() takes no keyword arguments but metaclass");
+    size_t nkw = qk_nkwargs(kwnames);
+    bool other_keywords = false;
+    for (size_t i = 0; i < nkw; i++) {
+        if (qk_str_equal(qk_as_tuple(kwnames)->items[i], QK_NAME(metaclass))) {
+            meta = args[nargs - nkw + i];
+        } else {
+            other_keywords = true;
         }
-        meta = args[--nargs];
     }
+    nargs -= nkw;
     if (nargs < 2) {
         return qk_raise(tstate, &qk_exc_TypeError, "__build_class__: not enough arguments");
     }
@@ -1230,7 +1240,10 @@ static QkValue build_class(QkThread *tstate, QkValue self, QkValue *args, size_t
     qk_root_push(tstate, &ns);
     QkValue r = qk_run_class_body(tstate, args[0], ns);
     QkValue cls = QK_NULL;
-    if (r != QK_NULL && meta == (QkValue)&qk_type_type) {
+    if (r != QK_NULL && other_keywords) {
+        qk_raise(tstate, &qk_exc_TypeError, "%s.__init_subclass__() takes no keyword arguments",
+                 qk_as_str(args[1])->data);
+    } else if (r != QK_NULL && meta == (QkValue)&qk_type_type) {
         cls = make_class(tstate, args[1], base, &ns, &qk_type_type);
     } else if (r != QK_NULL) {
         /* meta(name, bases, ns): its __new__ builds the class through type.__new__. */

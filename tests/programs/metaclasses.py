@@ -1,6 +1,7 @@
 """Metaclasses: __new__/__init__ at class creation through super(), __call__ intercepting
 construction (in a hot loop, and after the metaclass changes), dunders and methods of the
-metaclass on the class, type(name, bases, ns), the metaclass calculation and its errors."""
+metaclass on the class, type(name, bases, ns), the metaclass calculation and its errors, class keywords, a class's
+__class__ assignment."""
 
 
 class Meta(type):
@@ -207,3 +208,40 @@ class F(metaclass=func_meta):
 
 
 print(F)
+
+
+class MA(type):
+    pass
+
+
+class MB(type):
+    pass
+
+
+class CA(metaclass=MA):
+    pass
+
+
+try:
+    CA.__class__ = MB
+except TypeError as e:
+    print(e)
+try:
+
+    class D(metaclass=MA, flag=1):
+        pass
+except TypeError as e:
+    print(e)
+print(type(CA), CA.__class__, MA.__class__, MA.__mro__)
+
+
+class Plain:
+    pass
+
+
+for target, value in [(Plain, MA), (CA, Plain), (CA, MA)]:
+    try:
+        target.__class__ = value
+        print("ok", type(target).__name__)
+    except TypeError as e:
+        print(e)
