@@ -637,8 +637,7 @@ static QkType *acceptable_base(QkThread *tstate, QkValue base);
 static QkValue type_new(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
                         QkValue kwnames) {
     (void)self;
-    (void)kwnames; /* class keywords other than metaclass: CPython hands them to
-                      __init_subclass__, which quack does not have */
+    nargs -= qk_nkwargs(kwnames);
     if (nargs == 0) {
         return qk_raise(tstate, &qk_exc_TypeError, "type.__new__(): not enough arguments");
     }
@@ -666,6 +665,12 @@ static QkValue type_new(QkThread *tstate, QkValue self, QkValue *args, size_t na
     if (!qk_is_dict(args[3])) {
         return qk_raise(tstate, &qk_exc_TypeError,
                         "type.__new__() argument 3 must be dict, not %s", qk_type_name(args[3]));
+    }
+    if (kwnames != QK_NULL) {
+        /* CPython hands the class's keywords to __init_subclass__, object's refuses them. */
+        return qk_raise(tstate, &qk_exc_TypeError,
+                        "%s.__init_subclass__() takes no keyword arguments",
+                        qk_as_str(args[1])->data);
     }
     QkTuple *bases = qk_as_tuple(args[2]);
     if (bases->size > 1) {
