@@ -1,10 +1,10 @@
 """CPython 3.11's enum on quack's metaclasses: Enum, IntEnum, Flag, IntFlag, auto, unique.
 
-Members are made when the class is: EnumType.__new__ reads the class body's namespace in
-definition order (quack's class bodies run in a plain dict, so there is no __prepare__), takes
-every name that is neither a dunder, a sunder nor a descriptor as a member, and turns equal values
-into aliases. quack has single inheritance, so IntEnum and IntFlag derive from int and not from
-Enum (isinstance(IntEnum.X, Enum) is False), and an Enum mixing in another type is refused."""
+Members are made when the class is: EnumType.__new__ reads the class body's namespace (an
+_EnumDict, which refuses a name given twice) in definition order, takes every name that is
+neither a dunder, a sunder nor a descriptor as a member, and turns equal values into aliases.
+quack has single inheritance, so IntEnum and IntFlag derive from int and not from Enum
+(isinstance(IntEnum.X, Enum) is False), and an Enum mixing in another type is refused."""
 
 _FunctionType = type(lambda: None)
 _DESCRIPTORS = (_FunctionType, property, classmethod, staticmethod, type(int.__repr__))
@@ -45,9 +45,32 @@ def _next_flag_value(name, start, count, last_values):
     return 2 ** max(last_values).bit_length()
 
 
+class _EnumDict(dict):
+    """A class body's namespace (EnumType.__prepare__): refuses a member's name given twice."""
+
+    def __init__(self):
+        super().__init__()
+        self._member_names = set()
+
+    def __setitem__(self, key, value):
+        if _is_dunder(key) or _is_sunder(key):
+            pass
+        elif key in self._member_names:
+            raise TypeError(f"{key!r} already defined as {self[key]!r}")
+        elif not isinstance(value, _DESCRIPTORS):
+            if key in self:
+                raise TypeError(f"{key!r} already defined as {self[key]!r}")
+            self._member_names.add(key)
+        super().__setitem__(key, value)
+
+
 class EnumType(type):
     """The metaclass: makes the members, and looks them up by value (Color(1)) and by name
     (Color['RED'])."""
+
+    @classmethod
+    def __prepare__(metacls, cls, bases, **kwds):
+        return _EnumDict()
 
     def __new__(mcls, cls_name, bases, classdict):
         for base in bases:

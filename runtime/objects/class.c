@@ -632,6 +632,7 @@ static QkValue type_call(QkThread *tstate, QkValue callable, QkValue *args, size
 static QkValue make_class(QkThread *tstate, QkValue name, QkType *base, QkValue *ns,
                           QkType *meta);
 static QkType *acceptable_base(QkThread *tstate, QkValue base);
+static QkValue raise_class_keywords(QkThread *tstate, QkValue name);
 
 /* type.__new__(mcs, name, bases, ns): the class a metaclass's __new__ builds through super(). */
 static QkValue type_new(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
@@ -668,9 +669,7 @@ static QkValue type_new(QkThread *tstate, QkValue self, QkValue *args, size_t na
     }
     if (kwnames != QK_NULL) {
         /* CPython hands the class's keywords to __init_subclass__, object's refuses them. */
-        return qk_raise(tstate, &qk_exc_TypeError,
-                        "%s.__init_subclass__() takes no keyword arguments",
-                        qk_as_str(args[1])->data);
+        return raise_class_keywords(tstate, args[1]);
     }
     QkTuple *bases = qk_as_tuple(args[2]);
     if (bases->size > 1) {
@@ -1196,6 +1195,29 @@ static QkType *acceptable_base(QkThread *tstate, QkValue value) {
     return base;
 }
 
+static QkValue raise_class_keywords(QkThread *tstate, QkValue name) {
+    return qk_raise(tstate, &qk_exc_TypeError, "%s.__init_subclass__() takes no keyword arguments",
+                    qk_as_str(name)->data);
+}
+
+/* A class statement whose metaclass is `type`: the body runs in a new dict, which becomes the
+ * class's namespace. */
+static QkValue build_plain_class(QkThread *tstate, QkValue body, QkValue name, QkType *base,
+                                 bool other_keywords) {
+    QkValue ns = qk_dict_new(tstate);
+    if (ns == QK_NULL) {
+        return QK_NULL;
+    }
+    qk_root_push(tstate, &ns);
+    QkValue cls = QK_NULL;
+    if (qk_run_class_body(tstate, body, ns) != QK_NULL) {
+        cls = other_keywords ? raise_class_keywords(tstate, name)
+                             : make_class(tstate, name, base, &ns, &qk_type_type);
+    }
+    qk_root_pop(tstate, 1);
+    return cls;
+}
+
 /* __build_class__(body, name, *bases): runs the class body with a fresh namespace as its
  * locals, then makes the class from that namespace. */
 static QkValue build_class(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
@@ -1238,27 +1260,32 @@ static QkValue build_class(QkThread *tstate, QkValue self, QkValue *args, size_t
         (qk_is_class(meta) && qk_type_is_subtype((QkType *)base_meta, (QkType *)meta))) {
         meta = base_meta;
     }
-    QkValue ns = qk_dict_new(tstate);
-    if (ns == QK_NULL) {
-        return QK_NULL;
+    if (meta == (QkValue)&qk_type_type) {
+        return build_plain_class(tstate, args[0], args[1], base, other_keywords);
     }
+    /* Any other metaclass: the namespace is its __prepare__(name, bases) if it has one, the
+     * class meta(name, bases, ns), whose __new__ builds it through type.__new__. */
+    QkValue bases = QK_NULL, prepare = QK_NULL, ns = QK_NULL, cls = QK_NULL;
+    qk_root_push(tstate, &bases);
+    qk_root_push(tstate, &prepare);
     qk_root_push(tstate, &ns);
-    QkValue r = qk_run_class_body(tstate, args[0], ns);
-    QkValue cls = QK_NULL;
-    if (r != QK_NULL && other_keywords) {
-        qk_raise(tstate, &qk_exc_TypeError, "%s.__init_subclass__() takes no keyword arguments",
-                 qk_as_str(args[1])->data);
-    } else if (r != QK_NULL && meta == (QkValue)&qk_type_type) {
-        cls = make_class(tstate, args[1], base, &ns, &qk_type_type);
-    } else if (r != QK_NULL) {
-        /* meta(name, bases, ns): its __new__ builds the class through type.__new__. */
-        QkValue bases = qk_tuple_from_array(tstate, args + 2, nargs - 2);
-        qk_root_push(tstate, &bases);
-        QkValue margs[3] = {args[1], bases, ns};
-        cls = bases == QK_NULL ? QK_NULL : qk_call(tstate, meta, margs, 3, QK_NULL);
-        qk_root_pop(tstate, 1);
+    bases = qk_tuple_from_array(tstate, args + 2, nargs - 2);
+    if (bases != QK_NULL && qk_lookup_attr(tstate, meta, QK_NAME(prepare), &prepare) >= 0) {
+        QkValue pargs[2] = {args[1], bases};
+        ns = prepare != QK_NULL ? qk_call(tstate, prepare, pargs, 2, QK_NULL) : qk_dict_new(tstate);
     }
-    qk_root_pop(tstate, 1);
+    if (ns != QK_NULL && qk_type_of(ns)->getitem == NULL) {
+        qk_raise(tstate, &qk_exc_TypeError, "%s.__prepare__() must return a mapping, not %s",
+                 qk_is_class(meta) ? ((QkType *)meta)->name : "<metaclass>", qk_type_name(ns));
+    } else if (ns != QK_NULL && qk_run_class_body(tstate, args[0], ns) != QK_NULL) {
+        if (other_keywords) {
+            raise_class_keywords(tstate, args[1]);
+        } else {
+            QkValue margs[3] = {args[1], bases, ns};
+            cls = qk_call(tstate, meta, margs, 3, QK_NULL);
+        }
+    }
+    qk_root_pop(tstate, 3);
     return cls;
 }
 

@@ -50,19 +50,47 @@ static QkValue namespace_of(QkFrame *frame) {
     return frame->locals != QK_NULL ? frame->locals : frame->globals;
 }
 
+/* A class body's namespace made by a metaclass's __prepare__ may be any mapping: it is read and
+ * written through its own __getitem__ and __setitem__, as CPython's LOAD_NAME and STORE_NAME do
+ * for anything but an exact dict. */
+static bool is_plain_namespace(QkValue ns) { return qk_is_type(ns, &qk_dict_type); }
+
 QkValue qk_load_name(QkThread *tstate, QkFrame *frame, uint32_t name_index) {
     QkValue name = frame->code->names[name_index];
-    QkValue v = qk_dict_get(namespace_of(frame), name);
+    QkValue ns = namespace_of(frame);
+    QkValue v;
+    if (is_plain_namespace(ns)) {
+        v = qk_dict_get(ns, name);
+    } else if ((v = qk_getitem(tstate, ns, name)) == QK_NULL) {
+        if (!qk_isinstance(tstate->exception, &qk_exc_KeyError)) {
+            return QK_NULL;
+        }
+        tstate->exception = QK_NULL;
+    }
     return v != QK_NULL ? v : qk_load_global(tstate, frame, name_index);
 }
 
 int qk_store_name(QkThread *tstate, QkFrame *frame, uint32_t name_index, QkValue value) {
-    return qk_dict_set(tstate, namespace_of(frame), frame->code->names[name_index], value) < 0;
+    QkValue ns = namespace_of(frame), name = frame->code->names[name_index];
+    return (is_plain_namespace(ns) ? qk_dict_set(tstate, ns, name, value)
+                                   : qk_setitem(tstate, ns, name, value)) < 0;
 }
 
 int qk_delete_name(QkThread *tstate, QkFrame *frame, uint32_t name_index) {
     QkValue name = frame->code->names[name_index];
-    if (qk_dict_get(namespace_of(frame), name) == QK_NULL) {
+    QkValue ns = namespace_of(frame);
+    if (!is_plain_namespace(ns)) {
+        if (qk_setitem(tstate, ns, name, QK_NULL) == 0) {
+            return 0;
+        }
+        if (!qk_isinstance(tstate->exception, &qk_exc_KeyError)) {
+            return 1;
+        }
+        tstate->exception = QK_NULL;
+        name_error(tstate, frame, name_index);
+        return 1;
+    }
+    if (qk_dict_get(ns, name) == QK_NULL) {
         name_error(tstate, frame, name_index);
         return 1;
     }

@@ -1,7 +1,7 @@
 """Metaclasses: __new__/__init__ at class creation through super(), __call__ intercepting
 construction (in a hot loop, and after the metaclass changes), dunders and methods of the
-metaclass on the class, type(name, bases, ns), the metaclass calculation and its errors, class keywords, a class's
-__class__ assignment."""
+metaclass on the class, type(name, bases, ns), the metaclass calculation and its errors,
+class keywords, a class's __class__ assignment, __prepare__ (a mapping the class body reads and writes)."""
 
 
 class Meta(type):
@@ -245,3 +245,50 @@ for target, value in [(Plain, MA), (CA, Plain), (CA, MA)]:
         print("ok", type(target).__name__)
     except TypeError as e:
         print(e)
+
+
+class Recording(dict):
+    def __setitem__(self, key, value):
+        print("set", key)
+        super().__setitem__(key, value)
+
+    def __getitem__(self, key):
+        if key == "magic":
+            return 42
+        return super().__getitem__(key)
+
+
+class MP(type):
+    @classmethod
+    def __prepare__(mcs, name, bases):
+        print("prepare", mcs.__name__, name, bases)
+        return Recording()
+
+    def __new__(mcs, name, bases, ns):
+        print("new", type(ns).__name__, sorted(k for k in ns if not k.startswith("__")))
+        return super().__new__(mcs, name, bases, ns)
+
+
+class CP(metaclass=MP):
+    x = 1
+    y = magic + x
+    del x
+
+    def f(self):
+        return 1
+
+
+print(CP.y, hasattr(CP, "x"))
+
+
+class Bad(type):
+    def __prepare__(name, bases):
+        return 5
+
+
+try:
+
+    class E(metaclass=Bad):
+        pass
+except TypeError as e:
+    print(e)

@@ -1,7 +1,7 @@
 """enum: members as instances (name, value, lookup by value and by name, iteration in definition
 order, aliases, auto, unique, _missing_, members with __init__ and methods), IntEnum, Flag and
 IntFlag (combinations, pseudo-members, inversion, kept and refused bits), and the errors CPython
-raises; hot loops look members up, compare and combine them."""
+raises (a member named twice among them); hot loops look members up, compare and combine them."""
 
 import enum
 from enum import Enum, Flag, IntEnum, IntFlag, auto, unique
@@ -184,3 +184,21 @@ for i in range(2000):
     if i % 7 == 0:
         acc = acc & ~A.Y
 print(acc, n)
+
+
+try:
+
+    class Twice(Enum):
+        A = 1
+        A = 2
+except TypeError as e:
+    print(e)
+try:
+
+    class Shadow(Enum):
+        A = 1
+
+        def A(self):
+            pass
+except TypeError as e:
+    print(e)
