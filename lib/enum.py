@@ -139,9 +139,9 @@ class EnumType(type):
             enum_class._all_bits_ = 2 ** mask.bit_length() - 1
         return enum_class
 
-    def __call__(cls, value, *args, **kwargs):
-        if args or kwargs:
-            raise TypeError(f"{cls.__name__}() takes 1 argument (the value of a member)")
+    def __call__(cls, value, names=None, *, start=1):
+        if names is not None:
+            return cls._create_(value, names, start)
         if isinstance(value, cls):
             return value
         if _hashable(value) and value in cls._value2member_map_:
@@ -158,6 +158,29 @@ class EnumType(type):
                 "valid member"
             )
         raise ValueError(f"{value!r} is not a valid {cls.__qualname__}")
+
+    def _create_(cls, class_name, names, start):
+        """The functional API: Enum('Color', 'RED GREEN'), or names as a list of names, of
+        (name, value) pairs, or a mapping. The class's module is enum's (quack has no frames to
+        ask for the caller's)."""
+        metacls = type(cls)
+        bases = (cls,)
+        classdict = metacls.__prepare__(class_name, bases)
+        if isinstance(names, str):
+            names = names.replace(",", " ").split()
+        if isinstance(names, (tuple, list)) and names and isinstance(names[0], str):
+            original_names, names = names, []
+            last_values = []
+            for count, name in enumerate(original_names):
+                value = cls._generate_next_value_(name, start, count, last_values[:])
+                last_values.append(value)
+                names.append((name, value))
+        for item in names:
+            if isinstance(item, str):
+                classdict[item] = names[item]
+            else:
+                classdict[item[0]] = item[1]
+        return metacls.__new__(metacls, class_name, bases, classdict)
 
     def __getitem__(cls, name):
         return cls._member_map_[name]

@@ -1,7 +1,7 @@
 """enum: members as instances (name, value, lookup by value and by name, iteration in definition
 order, aliases, auto, unique, _missing_, members with __init__ and methods), IntEnum, Flag and
 IntFlag (combinations, pseudo-members, inversion, kept and refused bits), and the errors CPython
-raises (a member named twice among them); hot loops look members up, compare and combine them."""
+raises (a member named twice among them), the functional API; hot loops look members up, compare and combine them."""
 
 import enum
 from enum import Enum, Flag, IntEnum, IntFlag, auto, unique
@@ -202,3 +202,17 @@ try:
             pass
 except TypeError as e:
     print(e)
+
+
+Animal = Enum("Animal", "ANT BEE CAT")
+print(list(Animal), Animal.BEE, Animal(3), repr(Animal))
+Pets = Enum("Pets", ["DOG", "FISH"], start=10)
+print(list(Pets))
+Pairs = IntEnum("Pairs", [("LOW", 1), ("HIGH", 9)])
+print(list(Pairs), Pairs.HIGH + 1)
+Mapped = Enum("Mapped", {"X": "x", "Y": "y"})
+print(list(Mapped), Mapped("y"))
+Bits = Flag("Bits", "A B C")
+print(list(Bits), repr(Bits.A | Bits.C))
+Commas = Enum("Commas", "ONE,TWO, THREE")
+print(list(Commas))
