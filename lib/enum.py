@@ -112,12 +112,7 @@ class EnumType(type):
             member._name_ = name
             member.__objclass__ = enum_class
             member.__init__(*args)
-            canonical = enum_class._value2member_map_.get(value) if _hashable(value) else None
-            if canonical is None:
-                for other in enum_class._member_map_.values():
-                    if other._value_ == value:
-                        canonical = other
-                        break
+            canonical = _member_with_value(enum_class, value)
             if canonical is not None:
                 member = canonical
             else:
@@ -144,11 +139,9 @@ class EnumType(type):
             return cls._create_(value, names, start)
         if isinstance(value, cls):
             return value
-        if _hashable(value) and value in cls._value2member_map_:
-            return cls._value2member_map_[value]
-        for member in cls._member_map_.values():
-            if member._value_ == value:
-                return member
+        member = _member_with_value(cls, value)
+        if member is not None:
+            return member
         result = cls._missing_(value)
         if isinstance(result, cls):
             return result
@@ -232,6 +225,17 @@ def _hashable(value):
     except TypeError:
         return False
     return True
+
+
+def _member_with_value(cls, value):
+    """The member (or remembered flag pseudo-member) whose value equals value, or None: by hash,
+    or for an unhashable value by comparing each member's."""
+    if _hashable(value):
+        return cls._value2member_map_.get(value)
+    for member in cls._member_map_.values():
+        if member._value_ == value:
+            return member
+    return None
 
 
 def _is_flag(cls):

@@ -216,3 +216,16 @@ Bits = Flag("Bits", "A B C")
 print(list(Bits), repr(Bits.A | Bits.C))
 Commas = Enum("Commas", "ONE,TWO, THREE")
 print(list(Commas))
+
+
+class Lists(Enum):
+    A = [1, 2]
+    B = [3]
+    C = [1, 2]
+
+
+print(list(Lists), Lists([3]), Lists.C is Lists.A)
+try:
+    Lists([9])
+except ValueError as e:
+    print(e)
