@@ -739,17 +739,21 @@ static QkValue type_construct(QkThread *tstate, QkValue type, QkValue *args, siz
 }
 
 /* type.__setattr__ and __delattr__: object's refuse classes (CPython's hackcheck), so a
- * metaclass's own __setattr__ reaches type's through super(). */
+ * metaclass's own __setattr__ reaches type's through super(). `value` QK_NULL deletes. */
+static QkValue type_set_or_delete(QkThread *tstate, QkValue self, QkValue name, QkValue value) {
+    if (!qk_is_str(name)) {
+        return qk_raise(tstate, &qk_exc_TypeError, "attribute name must be string, not '%s'",
+                        qk_type_name(name));
+    }
+    return qk_type_setattr(tstate, self, name, value) < 0 ? QK_NULL : QK_NONE;
+}
+
 static QkValue type_setattr_method(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
                                    QkValue kwnames) {
     if (qk_check_args(tstate, "__setattr__", nargs, kwnames, 2, 2) < 0) {
         return QK_NULL;
     }
-    if (!qk_is_str(args[0])) {
-        return qk_raise(tstate, &qk_exc_TypeError, "attribute name must be string, not '%s'",
-                        qk_type_name(args[0]));
-    }
-    return qk_type_setattr(tstate, self, args[0], args[1]) < 0 ? QK_NULL : QK_NONE;
+    return type_set_or_delete(tstate, self, args[0], args[1]);
 }
 
 static QkValue type_delattr_method(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
@@ -757,11 +761,7 @@ static QkValue type_delattr_method(QkThread *tstate, QkValue self, QkValue *args
     if (qk_check_args(tstate, "__delattr__", nargs, kwnames, 1, 1) < 0) {
         return QK_NULL;
     }
-    if (!qk_is_str(args[0])) {
-        return qk_raise(tstate, &qk_exc_TypeError, "attribute name must be string, not '%s'",
-                        qk_type_name(args[0]));
-    }
-    return qk_type_setattr(tstate, self, args[0], QK_NULL) < 0 ? QK_NULL : QK_NONE;
+    return type_set_or_delete(tstate, self, args[0], QK_NULL);
 }
 
 static const QkMethodDef type_methods[] = {
