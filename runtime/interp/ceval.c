@@ -43,6 +43,7 @@ int qk_thread_init(QkThread *tstate) {
     tstate->datastack_top = tstate->datastack_base;
     tstate->datastack_limit = tstate->datastack_base + DATASTACK_WORDS;
     tstate->recursion_limit = DEFAULT_RECURSION_LIMIT;
+    tstate->int_max_str_digits = QK_MAX_STR_DIGITS;
     if (qk_init_types(tstate) < 0 || qk_init_builtins(tstate) < 0) {
         return -1;
     }

@@ -54,6 +54,7 @@ struct QkThread {
     QkValue *datastack_base, *datastack_top, *datastack_limit;
     int frame_depth;
     int recursion_limit;
+    int64_t int_max_str_digits; /* sys.set_int_max_str_digits: 0 is no limit */
 
     QkValue exception; /* the exception being raised, QK_NULL if none */
     QkValue exc_info;  /* the exception being handled (in an except block), QK_NULL if none */

@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "abstract.h"
+#include "builtin_subclass.h"
+#include "long.h"
 #include "objmodel.h"
 #include "quack.h"
 #include "specialize.h"
@@ -294,11 +296,13 @@ typedef struct FuncIter {
     QkValue func;
     QkValue iters; /* tuple of iterators (reversed: the sequence itself in iters[0]) */
     int64_t count;
+    QkValue big_count; /* enumerate's counter instead of count once beyond 64 bits */
 } FuncIter;
 
 static void func_iter_traverse(QkObject *self, QkVisitFunc visit, void *arg) {
     visit(((FuncIter *)self)->func, arg);
     visit(((FuncIter *)self)->iters, arg);
+    visit(((FuncIter *)self)->big_count, arg);
 }
 
 /* A FuncIter of `type` over iter() of each of the n iterables. */
@@ -340,15 +344,36 @@ static QkValue enumerate_construct(QkThread *tstate, QkValue type, QkValue *args
         return qk_raise(tstate, &qk_exc_TypeError,
                         "enumerate() missing required argument 'iterable'");
     }
-    if (qk_parse_args(tstate, "enumerate", args, nargs, kwnames, 1, 2, 2, names, a) < 0 ||
-        (a[1] != QK_NULL && qk_index(tstate, a[1], &start) < 0)) {
+    if (qk_parse_args(tstate, "enumerate", args, nargs, kwnames, 1, 2, 2, names, a) < 0) {
         return QK_NULL;
+    }
+    QkValue big = a[1] != QK_NULL ? qk_builtin_self(a[1]) : QK_NULL;
+    if (big == QK_NULL || !qk_is_bigint(big) || qk_long_as_int64(big, &start)) {
+        big = QK_NULL;
+        if (a[1] != QK_NULL && qk_index(tstate, a[1], &start) < 0) {
+            return QK_NULL;
+        }
     }
     QkValue r = func_iter_new(tstate, &qk_enumerate_type, QK_NULL, &a[0], 1);
     if (r != QK_NULL) {
         ((FuncIter *)r)->count = start;
+        ((FuncIter *)r)->big_count = big;
     }
     return r;
+}
+
+/* The counter after `count` (a big int past INT64_MAX), stored into the iterator. */
+static int enumerate_advance(QkThread *tstate, FuncIter *f, QkValue count) {
+    if (f->big_count == QK_NULL && f->count < INT64_MAX) {
+        f->count++;
+        return 0;
+    }
+    QkValue next = qk_long_number(tstate, QK_BINARY_OP_ADD, count, qk_from_int(1));
+    if (next == QK_NULL) {
+        return -1;
+    }
+    f->big_count = next;
+    return 0;
 }
 
 static QkValue enumerate_next(QkThread *tstate, QkValue self) {
@@ -357,14 +382,13 @@ static QkValue enumerate_next(QkThread *tstate, QkValue self) {
     if (pair[1] == QK_NULL) {
         return QK_NULL;
     }
-    pair[0] = qk_int_result(tstate, f->count);
-    if (pair[0] == QK_NULL) {
-        return QK_NULL;
-    }
-    f->count++;
+    qk_root_push(tstate, &pair[0]);
     qk_root_push(tstate, &pair[1]);
-    QkValue r = qk_tuple_from_array(tstate, pair, 2);
-    qk_root_pop(tstate, 1);
+    pair[0] = f->big_count != QK_NULL ? f->big_count : qk_int_result(tstate, f->count);
+    QkValue r = pair[0] == QK_NULL || enumerate_advance(tstate, f, pair[0]) < 0
+                    ? QK_NULL
+                    : qk_tuple_from_array(tstate, pair, 2);
+    qk_root_pop(tstate, 2);
     return r;
 }
 
@@ -467,9 +491,7 @@ QkValue qk_reversed_new(QkThread *tstate, QkValue seq) {
         return qk_call_with_self(tstate, method, seq, NULL, 0, QK_NULL);
     }
     if (qk_is_type(seq, &qk_range_type)) {
-        QkRange *r = (QkRange *)seq;
-        int64_t n = qk_range_length(r->start, r->stop, r->step);
-        return qk_range_iter_new(tstate, r->start + (n - 1) * r->step, -r->step, n);
+        return qk_range_reversed(tstate, seq);
     }
     if (qk_is_dict(seq)) {
         /* A dict's keys, last inserted first. */

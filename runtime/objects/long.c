@@ -993,7 +993,7 @@ QkValue qk_long_true_divide(QkThread *tstate, QkValue lhs, QkValue rhs) {
 /* ---- strings ---- */
 
 static const char max_digits_error[] =
-    "Exceeds the limit (%d digits) for integer string conversion; use "
+    "Exceeds the limit (%" PRId64 " digits) for integer string conversion; use "
     "sys.set_int_max_str_digits() to increase the limit";
 
 /* Room for size bytes: small when it has it. */
@@ -1035,8 +1035,9 @@ char *qk_long_digits(QkThread *tstate, QkValue v, int base, bool *negative,
     }
     /* CPython refuses before converting when the digit count is certainly over the limit, and
      * after when it turns out to be. */
-    if (x.n >= 10 * QK_MAX_STR_DIGITS / (3 * QK_LONG_SHIFT) + 2) {
-        qk_raise(tstate, &qk_exc_ValueError, max_digits_error, QK_MAX_STR_DIGITS);
+    int64_t limit = tstate->int_max_str_digits;
+    if (limit > 0 && x.n >= 10 * limit / (3 * QK_LONG_SHIFT) + 2) {
+        qk_raise(tstate, &qk_exc_ValueError, max_digits_error, limit);
         return NULL;
     }
     /* Repeated division by 10**9: chunks of nine decimal digits, least significant first. */
@@ -1064,11 +1065,11 @@ char *qk_long_digits(QkThread *tstate, QkValue v, int base, bool *negative,
         }
     }
     num_free(&w);
-    if (len > QK_MAX_STR_DIGITS) {
+    if (limit > 0 && len > (size_t)limit) {
         if (s != small) {
             free(s);
         }
-        qk_raise(tstate, &qk_exc_ValueError, max_digits_error, QK_MAX_STR_DIGITS);
+        qk_raise(tstate, &qk_exc_ValueError, max_digits_error, limit);
         return NULL;
     }
     for (size_t i = 0; i < len / 2; i++) {
@@ -1082,11 +1083,13 @@ char *qk_long_digits(QkThread *tstate, QkValue v, int base, bool *negative,
 
 QkValue qk_long_from_digit_values(QkThread *tstate, const uint8_t *digits, int64_t n, int base,
                                   bool negative) {
-    if ((base & (base - 1)) != 0 && n > QK_MAX_STR_DIGITS) {
+    int64_t limit = tstate->int_max_str_digits;
+    if ((base & (base - 1)) != 0 && limit > 0 && n > limit) {
         return qk_raise(tstate, &qk_exc_ValueError,
-                        "Exceeds the limit (%d digits) for integer string conversion: value has "
-                        "%" PRId64 " digits; use sys.set_int_max_str_digits() to increase the limit",
-                        QK_MAX_STR_DIGITS, n);
+                        "Exceeds the limit (%" PRId64 " digits) for integer string conversion: "
+                        "value has %" PRId64 " digits; use sys.set_int_max_str_digits() to "
+                        "increase the limit",
+                        limit, n);
     }
     /* Up to 12 digits (36**12 < 2**63) fit a small int: no digit array. */
     if (n <= 12) {

@@ -14,7 +14,8 @@
 #define QK_LONG_SHIFT 30
 #define QK_LONG_MASK ((UINT32_C(1) << QK_LONG_SHIFT) - 1)
 
-/* CPython's default limit on decimal digits for int <-> str conversion (sys.int_info). */
+/* CPython's default limit on decimal digits for int <-> str conversion (sys.int_info); a program
+ * changes it with sys.set_int_max_str_digits. */
 #define QK_MAX_STR_DIGITS 4300
 
 typedef struct QkLong {
@@ -57,13 +58,13 @@ QkValue qk_long_from_double(QkThread *tstate, double d);
 QkValue qk_long_from_i128(QkThread *tstate, __int128 v);
 /* The magnitude's digits in base 2, 8, 10 or 16 (lower case), NUL-terminated, with *negative
  * set: in small when they fit (a small int's always do), else in malloc'd memory the caller frees.
- * Base 10 raises ValueError past QK_MAX_STR_DIGITS digits. NULL on error. */
+ * Base 10 raises ValueError past sys.get_int_max_str_digits() digits. NULL on error. */
 #define QK_SMALL_DIGITS 72
 char *qk_long_digits(QkThread *tstate, QkValue v, int base, bool *negative,
                      char small[QK_SMALL_DIGITS]);
 /* The int the digit values digits[0..n) (most significant first, each < base) stand for,
- * negated if negative; base 2..36. Raises CPython's ValueError past QK_MAX_STR_DIGITS digits for
- * a base that is not a power of two. */
+ * negated if negative; base 2..36. Raises CPython's ValueError past sys.get_int_max_str_digits()
+ * digits for a base that is not a power of two. */
 QkValue qk_long_from_digit_values(QkThread *tstate, const uint8_t *digits, int64_t n, int base,
                                   bool negative);
 /* round(v, -k) for k > 0: v rounded half to even to a multiple of 10**k. */

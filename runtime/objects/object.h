@@ -141,7 +141,7 @@ enum { QK_UNARY_NEGATIVE, QK_UNARY_POSITIVE, QK_UNARY_INVERT, QK_UNARY_ABS };
 extern QkType qk_type_type, qk_object_type, qk_int_type, qk_bool_type, qk_none_type,
     qk_not_implemented_type, qk_ellipsis_type, qk_str_type, qk_code_type, qk_function_type,
     qk_builtin_type,
-    qk_range_type, qk_range_iter_type, qk_dict_type;
+    qk_range_type, qk_range_iter_type, qk_long_range_iter_type, qk_dict_type;
 
 static inline QkType *qk_type_of(QkValue v) {
     return qk_is_int(v) ? &qk_int_type : qk_as_object(v)->type;
@@ -433,9 +433,10 @@ typedef struct QkBuiltin {
 } QkBuiltin;
 
 /* ---- range ---- */
+/* Bounds and length as ints: all tagged for a range whose items are (see range.c). */
 typedef struct QkRange {
     QkObject ob;
-    int64_t start, stop, step;
+    QkValue start, stop, step, length;
 } QkRange;
 
 typedef struct QkRangeIter {

@@ -212,6 +212,43 @@ static QkValue sys_getrecursionlimit(QkThread *tstate, QkValue self, QkValue *ar
     return qk_from_int(tstate->recursion_limit);
 }
 
+/* CPython's sys.int_info.str_digits_check_threshold: a smaller limit is refused. */
+#define STR_DIGITS_CHECK_THRESHOLD 640
+
+static QkValue sys_set_int_max_str_digits(QkThread *tstate, QkValue self, QkValue *args,
+                                          size_t nargs, QkValue kwnames) {
+    (void)self;
+    static const char *const names[] = {"maxdigits"};
+    QkValue arg;
+    int64_t limit;
+    if (qk_parse_args(tstate, "set_int_max_str_digits", args, nargs, kwnames, 1, 1, 1, names,
+                      &arg) < 0) {
+        return QK_NULL;
+    }
+    if (arg == QK_NULL) {
+        return qk_raise(tstate, &qk_exc_TypeError,
+                        "set_int_max_str_digits() missing required argument 'maxdigits' (pos 1)");
+    }
+    if (qk_index(tstate, arg, &limit) < 0) {
+        return QK_NULL;
+    }
+    if (limit != 0 && limit < STR_DIGITS_CHECK_THRESHOLD) {
+        return qk_raise(tstate, &qk_exc_ValueError, "maxdigits must be 0 or larger than %d",
+                        STR_DIGITS_CHECK_THRESHOLD);
+    }
+    tstate->int_max_str_digits = limit;
+    return QK_NONE;
+}
+
+static QkValue sys_get_int_max_str_digits(QkThread *tstate, QkValue self, QkValue *args,
+                                          size_t nargs, QkValue kwnames) {
+    (void)self, (void)args;
+    if (qk_check_args(tstate, "get_int_max_str_digits", nargs, kwnames, 0, 0) < 0) {
+        return QK_NULL;
+    }
+    return qk_from_int(tstate->int_max_str_digits);
+}
+
 static QkValue sys_intern(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
                           QkValue kwnames) {
     (void)self;
@@ -229,6 +266,8 @@ static const QkMethodDef sys_functions[] = {
     {"exit", sys_exit},
     {"setrecursionlimit", sys_setrecursionlimit},
     {"getrecursionlimit", sys_getrecursionlimit},
+    {"set_int_max_str_digits", sys_set_int_max_str_digits},
+    {"get_int_max_str_digits", sys_get_int_max_str_digits},
     {"intern", sys_intern},
     {NULL, NULL},
 };

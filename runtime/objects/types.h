@@ -230,6 +230,8 @@ int qk_normalize_index(QkThread *tstate, QkValue key, int64_t length, const char
 int64_t qk_range_length(int64_t start, int64_t stop, int64_t step);
 QkValue qk_range_new(QkThread *tstate, int64_t start, int64_t stop, int64_t step);
 QkValue qk_range_iter_new(QkThread *tstate, int64_t first, int64_t step, int64_t n);
+/* reversed(range). */
+QkValue qk_range_reversed(QkThread *tstate, QkValue range);
 
 /* ---- iterators (iterators.c) ---- */
 /* An iterator over a tuple, list (by index, so appends during iteration are seen) or reversed. */
