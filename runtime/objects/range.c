@@ -21,7 +21,7 @@ static bool is_small(const QkRange *r) {
     return qk_is_int(r->start) && qk_is_int(r->stop) && qk_is_int(r->step);
 }
 
-int64_t qk_range_length(int64_t start, int64_t stop, int64_t step) {
+static int64_t small_length(int64_t start, int64_t stop, int64_t step) {
     /* In unsigned arithmetic: the distance between two 63-bit bounds fits 64 bits. */
     if (step > 0) {
         return start < stop ? (int64_t)(((uint64_t)stop - (uint64_t)start - 1) / (uint64_t)step + 1)
@@ -93,7 +93,7 @@ static QkValue range_alloc(QkThread *tstate, QkValue *bounds, QkValue length) {
 static QkValue range_from_bounds(QkThread *tstate, QkValue *bounds) {
     QkValue length;
     if (qk_is_int(bounds[0]) && qk_is_int(bounds[1]) && qk_is_int(bounds[2])) {
-        length = qk_int_result(tstate, qk_range_length(qk_int_value(bounds[0]),
+        length = qk_int_result(tstate, small_length(qk_int_value(bounds[0]),
                                                        qk_int_value(bounds[1]),
                                                        qk_int_value(bounds[2])));
     } else {
@@ -106,11 +106,6 @@ static QkValue range_from_bounds(QkThread *tstate, QkValue *bounds) {
     QkValue r = range_alloc(tstate, bounds, length);
     qk_root_pop(tstate, 1);
     return r;
-}
-
-QkValue qk_range_new(QkThread *tstate, int64_t start, int64_t stop, int64_t step) {
-    QkValue bounds[3] = {qk_from_int(start), qk_from_int(stop), qk_from_int(step)};
-    return range_alloc(tstate, bounds, qk_from_int(qk_range_length(start, stop, step)));
 }
 
 /* An argument of range() or of a range method: an int (a bool or an int subclass's value

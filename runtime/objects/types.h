@@ -227,8 +227,6 @@ int qk_slice_index(QkThread *tstate, QkValue v, int64_t *out);
  * IndexError "<what> index out of range" outside. */
 int qk_normalize_index(QkThread *tstate, QkValue key, int64_t length, const char *what,
                        int64_t *index);
-int64_t qk_range_length(int64_t start, int64_t stop, int64_t step);
-QkValue qk_range_new(QkThread *tstate, int64_t start, int64_t stop, int64_t step);
 QkValue qk_range_iter_new(QkThread *tstate, int64_t first, int64_t step, int64_t n);
 /* reversed(range). */
 QkValue qk_range_reversed(QkThread *tstate, QkValue range);
