@@ -1,8 +1,10 @@
 """JSON, as CPython's json module: dumps/dump with indent, separators, sort_keys, ensure_ascii,
-default, allow_nan and the circular-reference check; loads/load with CPython's JSONDecodeError
-messages and positions. Not supported: cls=, object_hook and the other decoder hooks."""
+default, allow_nan and the circular-reference check, and JSONEncoder (cls=, a subclass's
+default()); loads/load with the decoder hooks (object_hook, object_pairs_hook, parse_float,
+parse_int, parse_constant, strict) and JSONDecoder (cls=, raw_decode), with CPython's
+JSONDecodeError messages and positions."""
 
-__all__ = ["dump", "dumps", "load", "loads", "JSONDecodeError"]
+__all__ = ["dump", "dumps", "load", "loads", "JSONDecoder", "JSONDecodeError", "JSONEncoder"]
 
 _ESCAPES = {
     '"': '\\"',
@@ -65,30 +67,50 @@ def _encode_float(f, allow_nan):
     return text
 
 
-class _Encoder:
+class JSONEncoder:
+    item_separator = ", "
+    key_separator = ": "
+
     def __init__(
         self,
-        indent,
-        separators,
-        sort_keys,
-        ensure_ascii,
-        default,
-        allow_nan,
-        skipkeys,
-        check_circular,
+        *,
+        skipkeys=False,
+        ensure_ascii=True,
+        check_circular=True,
+        allow_nan=True,
+        sort_keys=False,
+        indent=None,
+        separators=None,
+        default=None,
     ):
+        self.skipkeys = skipkeys
+        self.ensure_ascii = ensure_ascii
+        self.check_circular = check_circular
+        self.allow_nan = allow_nan
+        self.sort_keys = sort_keys
+        self.indent = indent
+        if separators is not None:
+            self.item_separator, self.key_separator = separators
+        elif indent is not None:
+            self.item_separator = ","
+        if default is not None:
+            self.default = default
+
+    def default(self, o):
+        raise TypeError(f"Object of type {type(o).__name__} is not JSON serializable")
+
+    def encode(self, o):
+        return "".join(self.iterencode(o))
+
+    def iterencode(self, o):
+        indent = self.indent
         if indent is not None and not isinstance(indent, str):
             indent = " " * indent
-        self.indent = indent
-        if separators is None:
-            separators = (", ", ": ") if indent is None else (",", ": ")
-        self.item_separator, self.key_separator = separators
-        self.sort_keys = sort_keys
-        self.ensure_ascii = ensure_ascii
-        self.default = default
-        self.allow_nan = allow_nan
-        self.skipkeys = skipkeys
-        self.markers = {} if check_circular else None
+        self._indent = indent
+        self.markers = {} if self.check_circular else None
+        out = []
+        self._encode(o, 0, out)
+        return iter(out)
 
     def scalar(self, o):
         if o is None:
@@ -132,7 +154,7 @@ class _Encoder:
         if self.markers is not None:
             del self.markers[id(o)]
 
-    def encode(self, o, level, out):
+    def _encode(self, o, level, out):
         text = self.scalar(o)
         if text is not None:
             out.append(text)
@@ -141,14 +163,12 @@ class _Encoder:
         elif isinstance(o, dict):
             self.encode_dict(o, level, out)
         else:
-            if self.default is None:
-                raise TypeError(f"Object of type {type(o).__name__} is not JSON serializable")
             self.enter(o)
-            self.encode(self.default(o), level, out)
+            self._encode(self.default(o), level, out)
             self.leave(o)
 
     def newline(self, level):
-        return "\n" + self.indent * level
+        return "\n" + self._indent * level
 
     def encode_list(self, o, level, out):
         if not o:
@@ -157,14 +177,14 @@ class _Encoder:
         self.enter(o)
         out.append("[")
         separator = self.item_separator
-        if self.indent is not None:
+        if self._indent is not None:
             out.append(self.newline(level + 1))
             separator += self.newline(level + 1)
         for i, item in enumerate(o):
             if i:
                 out.append(separator)
-            self.encode(item, level + 1, out)
-        if self.indent is not None:
+            self._encode(item, level + 1, out)
+        if self._indent is not None:
             out.append(self.newline(level))
         out.append("]")
         self.leave(o)
@@ -176,7 +196,7 @@ class _Encoder:
         self.enter(o)
         out.append("{")
         separator = self.item_separator
-        if self.indent is not None:
+        if self._indent is not None:
             out.append(self.newline(level + 1))
             separator += self.newline(level + 1)
         items = sorted(o.items()) if self.sort_keys else o.items()
@@ -190,31 +210,15 @@ class _Encoder:
             first = False
             out.append(_encode_str(key, self.ensure_ascii))
             out.append(self.key_separator)
-            self.encode(v, level + 1, out)
-        if self.indent is not None:
+            self._encode(v, level + 1, out)
+        if self._indent is not None:
             out.append(self.newline(level))
         out.append("}")
         self.leave(o)
 
 
-def dumps(
-    obj,
-    *,
-    skipkeys=False,
-    ensure_ascii=True,
-    check_circular=True,
-    allow_nan=True,
-    indent=None,
-    separators=None,
-    default=None,
-    sort_keys=False,
-):
-    encoder = _Encoder(
-        indent, separators, sort_keys, ensure_ascii, default, allow_nan, skipkeys, check_circular
-    )
-    out = []
-    encoder.encode(obj, 0, out)
-    return "".join(out)
+def dumps(obj, *, cls=None, **kw):
+    return (JSONEncoder if cls is None else cls)(**kw).encode(obj)
 
 
 def dump(obj, fp, **kwargs):
@@ -235,9 +239,17 @@ _CONSTANTS = (
 )
 
 
-class _Decoder:
-    def __init__(self, doc):
+class _Scanner:
+    """One document's parse, with the decoder's hooks."""
+
+    def __init__(self, decoder, doc):
         self.doc = doc
+        self.object_hook = decoder.object_hook
+        self.object_pairs_hook = decoder.object_pairs_hook
+        self.parse_float = decoder.parse_float or float
+        self.parse_int = decoder.parse_int or int
+        self.parse_constant = decoder.parse_constant
+        self.strict = decoder.strict
 
     def skip(self, pos):
         doc = self.doc
@@ -261,6 +273,9 @@ class _Decoder:
             return self.array(pos + 1)
         for text, value in _CONSTANTS:
             if doc.startswith(text, pos):
+                if self.parse_constant is not None and value is not None and value is not True:
+                    if value is not False:
+                        value = self.parse_constant(text)
                 return value, pos + len(text)
         if c == "-" or "0" <= c <= "9":
             return self.number(pos)
@@ -294,7 +309,7 @@ class _Decoder:
                 while pos < len(doc) and "0" <= doc[pos] <= "9":
                     pos += 1
         text = doc[start:pos]
-        return (float(text) if is_float else int(text)), pos
+        return (self.parse_float(text) if is_float else self.parse_int(text)), pos
 
     def string(self, pos):
         doc = self.doc
@@ -302,7 +317,7 @@ class _Decoder:
         chunks = []
         while True:
             end = pos
-            while end < len(doc) and doc[end] not in '"\\' and doc[end] >= " ":
+            while end < len(doc) and doc[end] not in '"\\' and (doc[end] >= " " or not self.strict):
                 end += 1
             chunks.append(doc[pos:end])
             if end >= len(doc):
@@ -338,10 +353,10 @@ class _Decoder:
 
     def object(self, pos):
         doc = self.doc
-        result = {}
+        pairs = []
         pos = self.skip(pos)
         if pos < len(doc) and doc[pos] == "}":
-            return result, pos + 1
+            return self.make_object(pairs), pos + 1
         while True:
             if pos >= len(doc) or doc[pos] != '"':
                 self.fail("Expecting property name enclosed in double quotes", pos)
@@ -350,13 +365,19 @@ class _Decoder:
             if pos >= len(doc) or doc[pos] != ":":
                 self.fail("Expecting ':' delimiter", pos)
             value, pos = self.value(self.skip(pos + 1))
-            result[key] = value
+            pairs.append((key, value))
             pos = self.skip(pos)
             if pos < len(doc) and doc[pos] == "}":
-                return result, pos + 1
+                return self.make_object(pairs), pos + 1
             if pos >= len(doc) or doc[pos] != ",":
                 self.fail("Expecting ',' delimiter", pos)
             pos = self.skip(pos + 1)
+
+    def make_object(self, pairs):
+        if self.object_pairs_hook is not None:
+            return self.object_pairs_hook(pairs)
+        result = dict(pairs)
+        return result if self.object_hook is None else self.object_hook(result)
 
     def array(self, pos):
         doc = self.doc
@@ -375,16 +396,66 @@ class _Decoder:
             pos = self.skip(pos + 1)
 
 
-def loads(s):
-    if not isinstance(s, str):
+class JSONDecoder:
+    def __init__(
+        self,
+        *,
+        object_hook=None,
+        parse_float=None,
+        parse_int=None,
+        parse_constant=None,
+        strict=True,
+        object_pairs_hook=None,
+    ):
+        self.object_hook = object_hook
+        self.parse_float = parse_float
+        self.parse_int = parse_int
+        self.parse_constant = parse_constant
+        self.strict = strict
+        self.object_pairs_hook = object_pairs_hook
+
+    def decode(self, s):
+        scanner = _Scanner(self, s)
+        value, end = scanner.value(scanner.skip(0))
+        end = scanner.skip(end)
+        if end != len(s):
+            scanner.fail("Extra data", end)
+        return value
+
+    def raw_decode(self, s, idx=0):
+        return _Scanner(self, s).value(idx)
+
+
+def loads(
+    s,
+    *,
+    cls=None,
+    object_hook=None,
+    parse_float=None,
+    parse_int=None,
+    parse_constant=None,
+    object_pairs_hook=None,
+    **kw,
+):
+    if isinstance(s, str):
+        if s.startswith("\ufeff"):
+            raise JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", s, 0)
+    elif isinstance(s, (bytes, bytearray)):
+        s = bytes(s)
+        s = (s[3:] if s.startswith(b"\xef\xbb\xbf") else s).decode("utf-8", "surrogatepass")
+    else:
         raise TypeError(f"the JSON object must be str, bytes or bytearray, not {type(s).__name__}")
-    decoder = _Decoder(s)
-    value, end = decoder.value(decoder.skip(0))
-    end = decoder.skip(end)
-    if end != len(s):
-        decoder.fail("Extra data", end)
-    return value
+    for name, hook in (
+        ("object_hook", object_hook),
+        ("parse_float", parse_float),
+        ("parse_int", parse_int),
+        ("parse_constant", parse_constant),
+        ("object_pairs_hook", object_pairs_hook),
+    ):
+        if hook is not None:
+            kw[name] = hook
+    return (JSONDecoder if cls is None else cls)(**kw).decode(s)
 
 
-def load(fp):
-    return loads(fp.read())
+def load(fp, **kw):
+    return loads(fp.read(), **kw)
