@@ -1,9 +1,10 @@
 """Regular expressions, as CPython's re for the syntax programs use: literals, `.`, classes
 (`[a-z]`, `[^...]`, `\\d \\w \\s` and their negations), anchors (`^ $ \\A \\Z \\b \\B`), greedy
 and lazy quantifiers (`* + ? {m,n}`), groups (capturing, `(?:...)`, `(?P<name>...)`),
-alternation, backreferences (`\\1`, `(?P=name)`), lookahead (`(?=...)`, `(?!...)`) and the
-flags IGNORECASE, MULTILINE, DOTALL and VERBOSE. Matching backtracks like sre, so it finds the
-same match. Other syntax (lookbehind, conditionals, possessive quantifiers...) raises re.error.
+alternation, backreferences (`\\1`, `(?P=name)`), lookahead (`(?=...)`, `(?!...)`), fixed-width
+lookbehind (`(?<=...)`, `(?<!...)`), the flags IGNORECASE, MULTILINE, DOTALL and VERBOSE, also
+inline (`(?im)` at the start, `(?i:...)`, `(?-i:...)`). Matching backtracks like sre, so it finds
+the same match. Other syntax (conditionals, possessive quantifiers...) raises re.error.
 
 search, match, fullmatch, findall, finditer, sub, subn, split, escape, compile; Match objects
 with group, groups, groupdict, start, end, span, expand and CPython's repr."""
@@ -61,6 +62,40 @@ class error(Exception):
 _CATEGORIES = "dDwWsS"
 _SIMPLE_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "f": "\f", "v": "\v", "a": "\a", "0": "\0"}
 _REPEAT_CHARS = "*+?{"
+# The inline flag letters: ASCII and UNICODE only say what a str pattern means already.
+_INLINE_FLAGS = {
+    "a": ASCII,
+    "i": IGNORECASE,
+    "L": 4,
+    "m": MULTILINE,
+    "s": DOTALL,
+    "u": 32,
+    "x": VERBOSE,
+}
+_ZERO_WIDTH = ("bol", "eol", "A", "Z", "b", "B", "look", "behind")
+
+
+def _width(node):
+    """How many characters node always matches, or None when that varies (lookbehind needs it)."""
+    kind = node[0]
+    if kind in ("lit", "any", "class"):
+        return 1
+    if kind in _ZERO_WIDTH:
+        return 0
+    if kind == "seq":
+        widths = [_width(item) for item in node[1]]
+        return None if None in widths else sum(widths)
+    if kind == "alt":
+        widths = {_width(branch) for branch in node[1]}
+        return widths.pop() if len(widths) == 1 else None
+    if kind == "group":
+        return _width(node[2])
+    if kind == "flags":
+        return _width(node[3])
+    if kind == "repeat" and node[2] == node[3]:
+        width = _width(node[1])
+        return None if width is None else width * node[2]
+    return None
 
 
 class _Parser:
@@ -70,6 +105,7 @@ class _Parser:
         self.pos = 0
         self.groups = 0
         self.names = {}
+        self.global_end = 0  # global inline flags may only come before this position
 
     def fail(self, msg, pos=None):
         raise error(msg, self.pattern, self.pos if pos is None else pos)
@@ -220,14 +256,79 @@ class _Parser:
             node = self.alternation()
             self.close(start)
             return ("look", node, negate)
+        elif self.pattern.startswith("?<=", self.pos) or self.pattern.startswith("?<!", self.pos):
+            negate = self.pattern[self.pos + 2] == "!"
+            self.pos += 3
+            node = self.alternation()
+            self.close(start)
+            width = _width(node)
+            if width is None:
+                raise error("look-behind requires fixed-width pattern")
+            return ("behind", node, negate, width)
+        elif self.pattern.startswith("?#", self.pos):
+            end = self.pattern.find(")", self.pos)
+            if end < 0:
+                self.fail("missing ), unterminated comment", start)
+            self.pos = end + 1
+            return ("seq", [])
+        elif self.peek() == "?" and self.pos + 1 < len(self.pattern):
+            if self.pattern[self.pos + 1] in _INLINE_FLAGS or self.pattern[self.pos + 1] == "-":
+                return self.inline_flags(start)
+            end = self.pos + 2 + (self.pattern[self.pos + 1] == "<")
+            if end > len(self.pattern):
+                self.fail("unexpected end of pattern", len(self.pattern))
+            self.fail(f"unknown extension {self.pattern[self.pos : end]}", self.pos)
         elif self.peek() == "?":
-            self.fail("this group syntax is not supported by quack's re", self.pos)
+            self.fail("unexpected end of pattern", self.pos + 1)
         else:
             self.groups += 1
             index = self.groups
         node = self.alternation()
         self.close(start)
         return ("group", index, node)
+
+    def flag_letters(self):
+        flags = 0
+        while self.peek() is not None and self.peek().isalpha():
+            letter = self.pattern[self.pos]
+            if letter not in _INLINE_FLAGS:
+                self.fail("unknown flag")
+            if letter == "L":
+                self.fail("bad inline flags: cannot use 'L' flag with a str pattern", self.pos + 1)
+            flags |= _INLINE_FLAGS[letter]
+            self.pos += 1
+        return flags
+
+    def inline_flags(self, start):
+        """(?flags) for the whole pattern, or (?on-off:...) for the group's own."""
+        self.pos += 1
+        on = self.flag_letters()
+        off = 0
+        if self.peek() == "-":
+            self.pos += 1
+            if self.peek() is None or not self.peek().isalpha():
+                self.fail("missing flag")
+            off = self.flag_letters()
+            if on & off:
+                self.fail("bad inline flags: flag turned on and off", self.pos)
+            if self.peek() != ":":
+                self.fail("missing :")
+        if self.peek() == ")":
+            if start != self.global_end:
+                self.fail("global flags not at the start of the expression", start)
+            self.pos += 1
+            self.flags |= on
+            self.global_end = self.pos
+            return ("seq", [])
+        if self.peek() != ":":
+            self.fail("missing -, : or )")
+        self.pos += 1
+        outer = self.flags
+        self.flags = (outer | on) & ~off
+        node = self.alternation()
+        self.flags = outer
+        self.close(start)
+        return ("flags", on, off, node)
 
     def close(self, start):
         if self.peek() != ")":
@@ -428,15 +529,40 @@ class _Matcher:
                 self.flags & IGNORECASE and candidate.lower() == text.lower()
             )
             return k(pos + len(text)) if same else None
-        # lookahead
+        if kind == "flags":
+            return self.scoped(node, pos, k)
+        # lookahead, or lookbehind: the fixed width before pos must end at pos
         saved = list(self.marks)
-        found = self.match(node[1], pos, lambda end: end) is not None
+        if kind == "behind":
+            start = pos - node[3]
+            found = (
+                start >= 0
+                and self.match(node[1], start, lambda end: end if end == pos else None) is not None
+            )
+        else:
+            found = self.match(node[1], pos, lambda end: end) is not None
         if found == node[2]:
             self.marks = saved
             return None
         if node[2]:
             self.marks = saved
         return k(pos)
+
+    def scoped(self, node, pos, k):
+        """(?on-off:...): its flags inside, the outer ones again in what follows it."""
+        outer = self.flags
+        inner = (outer | node[1]) & ~node[2]
+
+        def leave(end):
+            self.flags = outer
+            result = k(end)
+            self.flags = inner
+            return result
+
+        self.flags = inner
+        result = self.match(node[3], pos, leave)
+        self.flags = outer
+        return result
 
     def sequence(self, nodes, i, pos, k):
         if i == len(nodes):
@@ -561,9 +687,11 @@ class Match:
 class Pattern:
     def __init__(self, pattern, flags):
         self.pattern = pattern
-        self.flags = flags | (32 if isinstance(pattern, str) else 0)
         parser = _Parser(pattern, flags)
         self._node = parser.parse()
+        # A str pattern is UNICODE unless it says ASCII, as CPython reports it.
+        unicode = isinstance(pattern, str) and not parser.flags & ASCII
+        self.flags = parser.flags | (32 if unicode else 0)
         self.groups = parser.groups
         self.groupindex = dict(parser.names)
 
