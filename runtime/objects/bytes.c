@@ -301,6 +301,10 @@ static QkValue repeat(QkThread *tstate, QkValue self, QkValue count, bool in_pla
 }
 
 static QkValue bytes_number(QkThread *tstate, uint32_t op, QkValue lhs, QkValue rhs) {
+    if (op == QK_BINARY_OP_REMAINDER && qk_is_bytes_like(lhs)) {
+        return qk_printf_format(tstate, qk_as_bytes(lhs)->data, qk_as_bytes(lhs)->length, rhs,
+                                qk_type_of(lhs));
+    }
     if (op == QK_BINARY_OP_INPLACE_ADD && is_bytearray(lhs) && qk_is_bytes_like(rhs)) {
         QkBytes *a = qk_as_bytes(lhs), *b = qk_as_bytes(rhs);
         /* Reserved first: for a += a, growing moves the source too. */

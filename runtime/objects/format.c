@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "builtin_subclass.h"
+#include "bytes.h"
 #include "quack.h"
 #include "quack_opcodes.h"
 #include "types.h"
@@ -374,7 +375,55 @@ QkValue qk_format_builtin(QkThread *tstate, QkValue v, QkValue spec) {
 
 /* ---- str % args ---- */
 
+/* %s of bytes % args: the bytes of a bytes-like argument, padded to the width in bytes. */
+static int format_bytes_arg(QkThread *tstate, QkBuf *out, QkValue arg, const Spec *s) {
+    if (!qk_is_bytes_like(arg)) {
+        qk_raise(tstate, &qk_exc_TypeError,
+                 "%%b requires a bytes-like object, or an object that implements __bytes__, not "
+                 "'%s'",
+                 qk_type_name(arg));
+        return -1;
+    }
+    int64_t n = qk_as_bytes(arg)->length;
+    n = s->precision >= 0 && s->precision < n ? s->precision : n;
+    int64_t padding = s->width > n ? s->width - n : 0;
+    bool left = s->align == '<';
+    return qk_buf_fill(tstate, out, " ", 1, left ? 0 : padding) < 0 ||
+                   qk_buf_append(tstate, out, qk_as_bytes(arg)->data, (size_t)n) < 0 ||
+                   qk_buf_fill(tstate, out, " ", 1, left ? padding : 0) < 0
+               ? -1
+               : 0;
+}
+
+/* %c of bytes % args: an int in range(256) or a single byte. */
+static int format_bytes_char(QkThread *tstate, QkBuf *out, QkValue arg, const Spec *s) {
+    char c;
+    if (qk_is_bytes_like(arg) && qk_as_bytes(arg)->length == 1) {
+        c = qk_as_bytes(arg)->data[0];
+    } else if (qk_is_int_like(arg)) {
+        int64_t v = qk_int_like_value(arg);
+        if (v < 0 || v > 255) {
+            qk_raise(tstate, &qk_exc_OverflowError, "%%c arg not in range(256)");
+            return -1;
+        }
+        c = (char)v;
+    } else {
+        qk_raise(tstate, &qk_exc_TypeError, "%%c requires an integer in range(256) or a single byte");
+        return -1;
+    }
+    Spec plain = *s;
+    plain.precision = -1;
+    QkValue one = qk_bytes_new(tstate, &qk_bytes_type, &c, 1);
+    return one == QK_NULL ? -1 : format_bytes_arg(tstate, out, one, &plain);
+}
+
 QkValue qk_str_mod(QkThread *tstate, QkValue format, QkValue args) {
+    return qk_printf_format(tstate, qk_as_str(format)->data, qk_as_str(format)->length, args,
+                            NULL);
+}
+
+QkValue qk_printf_format(QkThread *tstate, const char *data, int64_t length, QkValue args,
+                         QkType *bytes_type) {
     QkValue *items = &args;
     int64_t nitems = 1, next = 0;
     if (qk_is_tuple(args)) {
@@ -383,8 +432,8 @@ QkValue qk_str_mod(QkThread *tstate, QkValue format, QkValue args) {
     }
     QkValue mapping = qk_is_dict(args) ? args : QK_NULL;
     QkBuf out = {0};
-    const char *start = qk_as_str(format)->data, *p = start;
-    const char *end = p + qk_as_str(format)->length;
+    const char *start = data, *p = start;
+    const char *end = p + length;
     QkValue converted = QK_NULL;
     qk_root_push(tstate, &converted);
 #define FAIL(...)                                                                                  \
@@ -420,7 +469,8 @@ QkValue qk_str_mod(QkThread *tstate, QkValue format, QkValue args) {
             if (close == NULL) {
                 FAIL(&qk_exc_ValueError, "incomplete format key");
             }
-            converted = qk_str_new(tstate, p + 1, close - p - 1);
+            converted = bytes_type != NULL ? qk_bytes_new(tstate, &qk_bytes_type, p + 1, close - p - 1)
+                                           : qk_str_new(tstate, p + 1, close - p - 1);
             if (converted == QK_NULL) {
                 goto error;
             }
@@ -503,6 +553,16 @@ QkValue qk_str_mod(QkThread *tstate, QkValue format, QkValue args) {
         }
         int failed;
         double d;
+        if (bytes_type != NULL && (c == 's' || c == 'b')) {
+            failed = format_bytes_arg(tstate, &out, arg, &s) < 0;
+            if (failed) {
+                goto error;
+            }
+            continue;
+        }
+        if (bytes_type != NULL && c == 'r') {
+            c = 'a';
+        }
         switch (c) {
         case 's':
         case 'r':
@@ -565,7 +625,9 @@ QkValue qk_str_mod(QkThread *tstate, QkValue format, QkValue args) {
             break;
         }
         case 'c':
-            if (qk_is_str(arg) && qk_str_cp_length(arg) == 1) {
+            if (bytes_type != NULL) {
+                failed = format_bytes_char(tstate, &out, arg, &s) < 0;
+            } else if (qk_is_str(arg) && qk_str_cp_length(arg) == 1) {
                 failed = format_string(tstate, &out, arg, &s) < 0;
             } else if (qk_is_int_like(arg)) {
                 s.type = 'c';
@@ -584,9 +646,15 @@ QkValue qk_str_mod(QkThread *tstate, QkValue format, QkValue args) {
         }
     }
     if (next < nitems && mapping == QK_NULL) {
-        FAIL(&qk_exc_TypeError, "not all arguments converted during string formatting");
+        FAIL(&qk_exc_TypeError, "not all arguments converted during %s formatting",
+             bytes_type != NULL ? "bytes" : "string");
     }
     qk_root_pop(tstate, 1);
+    if (bytes_type != NULL) {
+        QkValue r = qk_bytes_new(tstate, bytes_type, out.data, (int64_t)out.len);
+        qk_buf_free(&out);
+        return r;
+    }
     return qk_buf_finish(tstate, &out);
 error:
     qk_root_pop(tstate, 1);

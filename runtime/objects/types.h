@@ -136,6 +136,10 @@ QkValue qk_str_from_codepoint(QkThread *tstate, uint32_t cp);
 /* The str of one character given as UTF-8 (shared for ASCII). */
 QkValue qk_str_char(QkThread *tstate, const char *utf8, int64_t length);
 QkValue qk_str_mod(QkThread *tstate, QkValue format, QkValue args); /* format.c: str % args */
+/* printf-style formatting of data[0..length) with args: a str, or (bytes_type: bytes or
+ * bytearray) bytes % args, whose %s takes bytes-like arguments. */
+QkValue qk_printf_format(QkThread *tstate, const char *data, int64_t length, QkValue args,
+                         QkType *bytes_type);
 /* str.maketrans (a static method) and str.translate (translate.c). */
 QkValue qk_str_maketrans(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
                          QkValue kwnames);
