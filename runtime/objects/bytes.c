@@ -587,7 +587,6 @@ static QkValue encode(QkThread *tstate, QkType *type, QkValue str, int codec, in
             continue;
         }
         int64_t first = position++;
-        uint32_t bad = c;
         for (const char *q = p; q < end;) {
             uint32_t next = qk_utf8_decode(&q);
             if (codec == CODEC_UTF8 ? !(next >= 0xd800 && next < 0xe000) : next < limit) {
@@ -604,19 +603,8 @@ static QkValue encode(QkThread *tstate, QkType *type, QkValue str, int codec, in
             const char *reason = codec == CODEC_UTF8    ? "surrogates not allowed"
                                  : codec == CODEC_ASCII ? "ordinal not in range(128)"
                                                         : "ordinal not in range(256)";
-            if (position - first == 1) {
-                const char *form = bad <= 0xff ? "\\x%02x" : bad <= 0xffff ? "\\u%04x" : "\\U%08x";
-                char ch[16];
-                snprintf(ch, sizeof ch, form, bad);
-                qk_raise(tstate, &qk_exc_UnicodeEncodeError,
-                         "'%s' codec can't encode character '%s' in position %" PRId64 ": %s",
-                         codec_names[codec], ch, first, reason);
-            } else {
-                qk_raise(tstate, &qk_exc_UnicodeEncodeError,
-                         "'%s' codec can't encode characters in position %" PRId64 "-%" PRId64
-                         ": %s",
-                         codec_names[codec], first, position - 1, reason);
-            }
+            qk_raise_unicode_error(tstate, &qk_exc_UnicodeEncodeError, codec_names[codec], str,
+                                   first, position, reason);
             failed = -1;
         }
     }
@@ -694,14 +682,10 @@ static QkValue decode(QkThread *tstate, const uint8_t *data, int64_t n, int code
         } else if (handler == ERRORS_UNKNOWN) {
             failed = unknown_handler(tstate, errors);
         } else if (handler == ERRORS_STRICT) {
-            if (bad == 1) {
-                qk_raise(tstate, &qk_exc_UnicodeDecodeError,
-                         "'%s' codec can't decode byte 0x%02x in position %" PRId64 ": %s",
-                         codec_names[codec], c, i, reason);
-            } else {
-                qk_raise(tstate, &qk_exc_UnicodeDecodeError,
-                         "'%s' codec can't decode bytes in position %" PRId64 "-%" PRId64 ": %s",
-                         codec_names[codec], i, i + bad - 1, reason);
+            QkValue object = qk_bytes_new(tstate, &qk_bytes_type, (const char *)data, n);
+            if (object != QK_NULL) {
+                qk_raise_unicode_error(tstate, &qk_exc_UnicodeDecodeError, codec_names[codec],
+                                       object, i, i + bad, reason);
             }
             failed = -1;
         }

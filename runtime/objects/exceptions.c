@@ -1,5 +1,6 @@
 /* Exception objects: the built-in exception classes, construction (BaseException.__init__ sets
  * args), str and repr, their attributes, and qk_raise for C code. */
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -104,6 +105,56 @@ static QkValue key_error_str(QkThread *tstate, QkValue self) {
     return args->size == 1 ? qk_repr(tstate, args->items[0]) : exception_str(tstate, self);
 }
 
+/* UnicodeEncodeError and UnicodeDecodeError carry (encoding, object, start, end, reason) as
+ * their args, which are also their attributes; their str is CPython's message from them. */
+static const char *const unicode_error_fields[] = {"encoding", "object", "start", "end", "reason"};
+
+static QkTuple *unicode_error_args(QkValue self) {
+    QkTuple *args = args_of(self);
+    bool fits = args->size == 5 && qk_is_str(args->items[0]) && qk_is_int(args->items[2]) &&
+                qk_is_int(args->items[3]) && qk_is_str(args->items[4]);
+    return fits ? args : NULL;
+}
+
+static QkValue str_printf(QkThread *tstate, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static QkValue str_printf(QkThread *tstate, const char *fmt, ...) {
+    char buffer[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buffer, sizeof buffer, fmt, ap);
+    va_end(ap);
+    return qk_str_from_cstr(tstate, buffer);
+}
+
+static QkValue unicode_error_str(QkThread *tstate, QkValue self) {
+    QkTuple *args = unicode_error_args(self);
+    if (args == NULL) {
+        return exception_str(tstate, self);
+    }
+    const char *encoding = qk_as_str(args->items[0])->data, *reason = qk_as_str(args->items[4])->data;
+    QkValue object = args->items[1];
+    int64_t start = qk_int_value(args->items[2]), end = qk_int_value(args->items[3]);
+    bool decoding = qk_isinstance(self, &qk_exc_UnicodeDecodeError);
+    bool one = end == start + 1;
+    if (decoding && one && qk_is_bytes_like(object) && start >= 0 &&
+        start < qk_as_bytes(object)->length) {
+        return str_printf(tstate, "'%s' codec can't decode byte 0x%02x in position %" PRId64 ": %s",
+                             encoding, (uint8_t)qk_as_bytes(object)->data[start], start, reason);
+    }
+    if (!decoding && one && qk_is_str(object) && start >= 0 && start < qk_str_cp_length(object)) {
+        const char *at = qk_as_str(object)->data + qk_str_cp_offset(object, start);
+        uint32_t cp = qk_utf8_decode(&at);
+        char ch[16];
+        snprintf(ch, sizeof ch, cp <= 0xff ? "\\x%02x" : cp <= 0xffff ? "\\u%04x" : "\\U%08x", cp);
+        return str_printf(tstate, "'%s' codec can't encode character '%s' in position %" PRId64 ": %s",
+                             encoding, ch, start, reason);
+    }
+    return str_printf(tstate, "'%s' codec can't %s in position %" PRId64 "-%" PRId64 ": %s",
+                         encoding, decoding ? "decode bytes" : "encode characters", start, end - 1,
+                         reason);
+}
+
 /* ValueError('x'), ValueError(), ValueError(1, 2). */
 static QkValue exception_repr(QkThread *tstate, QkValue self) {
     QkTuple *args = args_of(self);
@@ -149,6 +200,12 @@ static QkValue exception_getattr(QkThread *tstate, QkValue self, QkValue name) {
     if (qk_isinstance(self, &qk_exc_SystemExit) && strcmp(qk_as_str(name)->data, "code") == 0) {
         return qk_system_exit_code(self);
     }
+    QkTuple *unicode = qk_isinstance(self, &qk_exc_UnicodeError) ? unicode_error_args(self) : NULL;
+    for (int i = 0; unicode != NULL && i < 5; i++) {
+        if (strcmp(qk_as_str(name)->data, unicode_error_fields[i]) == 0) {
+            return unicode->items[i];
+        }
+    }
     return qk_generic_getattr(tstate, self, name);
 }
 
@@ -185,8 +242,8 @@ QK_EXCEPTION(UnboundLocalError, qk_exc_NameError)
 QK_EXCEPTION(TypeError, qk_exc_Exception)
 QK_EXCEPTION(ValueError, qk_exc_Exception)
 QK_EXCEPTION(UnicodeError, qk_exc_ValueError)
-QK_EXCEPTION(UnicodeEncodeError, qk_exc_UnicodeError)
-QK_EXCEPTION(UnicodeDecodeError, qk_exc_UnicodeError)
+QK_EXCEPTION_STR(UnicodeEncodeError, qk_exc_UnicodeError, unicode_error_str)
+QK_EXCEPTION_STR(UnicodeDecodeError, qk_exc_UnicodeError, unicode_error_str)
 QK_EXCEPTION(RecursionError, qk_exc_RuntimeError)
 QK_EXCEPTION(NotImplementedError, qk_exc_RuntimeError)
 QK_EXCEPTION(MemoryError, qk_exc_Exception)
@@ -229,6 +286,25 @@ QkValue qk_raise_stop_iteration(QkThread *tstate, QkValue value) {
         return QK_NULL;
     }
     tstate->exception = exc;
+    return QK_NULL;
+}
+
+QkValue qk_raise_unicode_error(QkThread *tstate, QkType *type, const char *encoding,
+                               QkValue object, int64_t start, int64_t end, const char *reason) {
+    QkValue items[5] = {QK_NULL, object, qk_from_int(start), qk_from_int(end), QK_NULL};
+    for (int i = 0; i < 5; i++) {
+        qk_root_push(tstate, &items[i]);
+    }
+    QkValue exc = QK_NULL;
+    if ((items[0] = qk_str_from_cstr(tstate, encoding)) != QK_NULL &&
+        (items[4] = qk_str_from_cstr(tstate, reason)) != QK_NULL) {
+        QkValue args = qk_tuple_from_array(tstate, items, 5);
+        exc = args == QK_NULL ? QK_NULL : qk_exception_new(tstate, type, args);
+    }
+    qk_root_pop(tstate, 5);
+    if (exc != QK_NULL) {
+        tstate->exception = exc;
+    }
     return QK_NULL;
 }
 

@@ -505,6 +505,9 @@ QkValue qk_raise(QkThread *tstate, QkType *type, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /* Raises StopIteration carrying `value` (a generator's return value; QK_NONE: none). */
 QkValue qk_raise_stop_iteration(QkThread *tstate, QkValue value);
+/* Raises UnicodeEncodeError or UnicodeDecodeError (type) with CPython's five arguments. QK_NULL. */
+QkValue qk_raise_unicode_error(QkThread *tstate, QkType *type, const char *encoding,
+                               QkValue object, int64_t start, int64_t end, const char *reason);
 
 /* Creates every built-in type's namespace and version; once, before any code runs. */
 int qk_init_types(QkThread *tstate);
