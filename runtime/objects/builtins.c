@@ -334,8 +334,9 @@ static QkValue min_max(QkThread *tstate, const char *fname, uint32_t op, QkValue
                        size_t nargs, QkValue kwnames) {
     static const char *const names[] = {"key", "default"};
     size_t npos = nargs - qk_nkwargs(kwnames);
-    QkValue kw[2];
-    if (qk_parse_args(tstate, fname, args + npos, nargs - npos, kwnames, 0, 0, 2, names, kw) < 0) {
+    QkValue kw[2] = {QK_NULL, QK_NULL};
+    if (kwnames != QK_NULL &&
+        qk_parse_args(tstate, fname, args + npos, nargs - npos, kwnames, 0, 0, 2, names, kw) < 0) {
         return QK_NULL;
     }
     if (npos == 0) {
@@ -376,8 +377,14 @@ static QkValue min_max(QkThread *tstate, const char *fname, uint32_t op, QkValue
             best_key = k;
             continue;
         }
-        QkValue better = qk_richcompare(tstate, k, best_key, op);
-        int truth = better == QK_NULL ? -1 : qk_truth(tstate, better);
+        /* Small ints, the common items, compare inline. */
+        int truth;
+        if (qk_is_int(k) && qk_is_int(best_key)) {
+            truth = qk_compare_int64(op, qk_int_value(k), qk_int_value(best_key));
+        } else {
+            QkValue better = qk_richcompare(tstate, k, best_key, op);
+            truth = better == QK_NULL ? -1 : qk_truth(tstate, better);
+        }
         if (truth < 0) {
             failed = true;
             break;
