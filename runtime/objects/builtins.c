@@ -330,6 +330,24 @@ static QkValue builtin_all(QkThread *tstate, QkValue self, QkValue *args, size_t
 }
 
 /* min() and max(): of an iterable or of several arguments, by key, with a default. */
+/* The index of the first least (op LT) or greatest (GT) of n items that are all small ints, the
+ * common case, found without calls; -1 if some item is not one. */
+static int64_t best_small_int(const QkValue *values, int64_t n, uint32_t op) {
+    bool greatest = op == QK_COMPARE_OP_GT;
+    int64_t best = 0, best_value = qk_int_value(values[0]);
+    for (int64_t i = 0; i < n; i++) {
+        int64_t v = qk_int_value(values[i]);
+        if (!qk_is_int(values[i])) {
+            return -1;
+        }
+        if (greatest ? v > best_value : v < best_value) {
+            best = i;
+            best_value = v;
+        }
+    }
+    return best;
+}
+
 static QkValue min_max(QkThread *tstate, const char *fname, uint32_t op, QkValue *args,
                        size_t nargs, QkValue kwnames) {
     static const char *const names[] = {"key", "default"};
@@ -348,8 +366,8 @@ static QkValue min_max(QkThread *tstate, const char *fname, uint32_t op, QkValue
                         fname);
     }
     QkValue key = kw[0] == QK_NONE ? QK_NULL : kw[0];
-    /* An exact tuple or list is read in place (a list's items again after each call a key or a
-     * comparison makes, which may change it); anything else is collected first. */
+    /* An exact tuple or list is read in place (a list's items again after a key's call or a
+     * comparison's dunder, which may change it); anything else is collected first. */
     QkValue *values;
     int64_t n;
     bool exact = qk_is_type(args[0], &qk_list_type) || qk_is_type(args[0], &qk_tuple_type);
@@ -360,30 +378,35 @@ static QkValue min_max(QkThread *tstate, const char *fname, uint32_t op, QkValue
     if (items == QK_NULL) {
         return QK_NULL;
     }
+    if (key == QK_NULL && qk_sequence_items(items, &values, &n) && n > 0) {
+        int64_t i = best_small_int(values, n, op);
+        if (i >= 0) {
+            return values[i];
+        }
+    }
     qk_root_push(tstate, &items);
     qk_root_push(tstate, &best);
     qk_root_push(tstate, &best_key);
     qk_root_push(tstate, &k);
     bool failed = false;
-    for (int64_t i = 0; qk_sequence_items(items, &values, &n) && i < n; i++) {
+    qk_sequence_items(items, &values, &n);
+    for (int64_t i = 0; i < n; i++) {
         QkValue x = values[i];
+        bool ran_code = key != QK_NULL;
         k = key == QK_NULL ? x : qk_call(tstate, key, &x, 1, QK_NULL);
         if (k == QK_NULL) {
             failed = true;
             break;
         }
-        if (best == QK_NULL) {
-            best = x;
-            best_key = k;
-            continue;
-        }
-        /* Small ints, the common items, compare inline. */
         int truth;
-        if (qk_is_int(k) && qk_is_int(best_key)) {
+        if (best == QK_NULL) {
+            truth = 1;
+        } else if (qk_is_int(k) && qk_is_int(best_key)) {
             truth = qk_compare_int64(op, qk_int_value(k), qk_int_value(best_key));
         } else {
             QkValue better = qk_richcompare(tstate, k, best_key, op);
             truth = better == QK_NULL ? -1 : qk_truth(tstate, better);
+            ran_code = true;
         }
         if (truth < 0) {
             failed = true;
@@ -392,6 +415,9 @@ static QkValue min_max(QkThread *tstate, const char *fname, uint32_t op, QkValue
         if (truth) {
             best = x;
             best_key = k;
+        }
+        if (ran_code) {
+            qk_sequence_items(items, &values, &n);
         }
     }
     qk_root_pop(tstate, 4);
