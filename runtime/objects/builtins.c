@@ -461,24 +461,57 @@ static QkValue builtin_sum(QkThread *tstate, QkValue self, QkValue *args, size_t
         return qk_raise(tstate, &qk_exc_TypeError,
                         "sum() can't sum strings [use ''.join(seq) instead]");
     }
-    QkValue it = qk_get_iter(tstate, a[0]);
+    /* An exact list or tuple is read by index (again after each generic addition, which may
+     * run code that changes a list); anything else through its iterator. */
+    bool indexed = qk_is_type(a[0], &qk_list_type) || qk_is_type(a[0], &qk_tuple_type);
+    QkValue it = indexed ? a[0] : qk_get_iter(tstate, a[0]);
     if (it == QK_NULL) {
         return QK_NULL;
     }
     qk_root_push(tstate, &it);
     qk_root_push(tstate, &total);
-    for (;;) {
-        QkValue x = qk_iter_next(tstate, it);
+    /* CPython's fast paths: a total of small ints, or of floats, kept unboxed while the items
+     * are small ints (or floats for a float total); boxed again before a generic addition. */
+    int64_t ints = qk_is_int(total) ? qk_int_value(total) : 0;
+    double floats = qk_is_type(total, &qk_float_type) ? qk_float_value(total) : 0.0;
+    char mode = qk_is_int(total) ? 'i' : qk_is_type(total, &qk_float_type) ? 'f' : 0;
+    for (int64_t i = 0;; i++) {
+        QkValue *items;
+        int64_t n;
+        QkValue x = !indexed                                     ? qk_iter_next(tstate, it)
+                    : qk_sequence_items(it, &items, &n) && i < n ? items[i]
+                                                                 : QK_NULL;
         if (x == QK_NULL) {
             if (qk_error_occurred(tstate)) {
                 total = QK_NULL;
             }
             break;
         }
+        int64_t sum;
+        if (mode == 'i' && qk_is_int(x) && !qk_add_overflow(ints, qk_int_value(x), &sum)) {
+            ints = sum;
+            continue;
+        }
+        if (mode == 'f' && (qk_is_int(x) || qk_is_type(x, &qk_float_type))) {
+            floats += qk_is_int(x) ? (double)qk_int_value(x) : qk_float_value(x);
+            continue;
+        }
+        if (mode != 0) {
+            total = mode == 'i' ? qk_from_int(ints) : qk_float_new(tstate, floats);
+            if (total == QK_NULL) {
+                break;
+            }
+        }
         total = qk_binary_op(tstate, QK_BINARY_OP_ADD, total, x);
         if (total == QK_NULL) {
             break;
         }
+        mode = qk_is_int(total) ? 'i' : qk_is_type(total, &qk_float_type) ? 'f' : 0;
+        ints = mode == 'i' ? qk_int_value(total) : 0;
+        floats = mode == 'f' ? qk_float_value(total) : 0.0;
+    }
+    if (total != QK_NULL && mode != 0) {
+        total = mode == 'i' ? qk_from_int(ints) : qk_float_new(tstate, floats);
     }
     qk_root_pop(tstate, 2);
     return total;
