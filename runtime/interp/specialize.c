@@ -407,6 +407,7 @@ void qk_specialize_for_iter(QkThread *tstate, QkCodeUnit *instr, QkValue iter) {
     int member = type == &qk_range_iter_type   ? FOR_ITER_RANGE
                  : type == &qk_list_iter_type  ? FOR_ITER_LIST
                  : type == &qk_tuple_iter_type ? FOR_ITER_TUPLE
+                 : type == &qk_str_iter_type   ? FOR_ITER_STR
                  : type == &qk_generator_type  ? FOR_ITER_GEN
                                                : -1;
     rewrite(tstate, instr, member);

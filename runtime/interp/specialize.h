@@ -295,9 +295,30 @@ static inline QkValue qk_tuple_iter_next(QkValue iter) {
                : qk_seq_iter_step(it, qk_as_tuple(it->seq)->items, qk_as_tuple(it->seq)->size);
 }
 
+/* A str iterator's step (iterators.c): the next character as a str, QK_NULL when exhausted (or
+ * with MemoryError set). */
+QkValue qk_str_iter_step(QkThread *tstate, QkValue iter);
+/* The same with an ASCII character, the common one, found inline: its shared string. */
+static inline QkValue qk_str_iter_next(QkThread *tstate, QkValue iter) {
+    QkSeqIter *it = (QkSeqIter *)iter;
+    if (it->seq != QK_NULL && it->index < qk_as_str(it->seq)->length) {
+        unsigned char c = (unsigned char)qk_as_str(it->seq)->data[it->index];
+        if (c < 128) {
+            it->index++;
+            return qk_ascii_chars[c];
+        }
+    }
+    return qk_str_iter_step(tstate, iter);
+}
+
 /* Whether the next step would find nothing, without taking it (a trace's loop exit). */
 static inline bool qk_range_iter_exhausted(QkValue iter) {
     return ((QkRangeIter *)iter)->remaining <= 0;
+}
+
+static inline bool qk_str_iter_exhausted(QkValue iter) {
+    QkSeqIter *it = (QkSeqIter *)iter;
+    return it->seq == QK_NULL || it->index >= qk_as_str(it->seq)->length;
 }
 
 static inline bool qk_list_iter_exhausted(QkValue iter) {

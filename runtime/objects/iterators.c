@@ -105,7 +105,7 @@ QkValue qk_str_iter_new(QkThread *tstate, QkValue str) {
     return (QkValue)it;
 }
 
-static QkValue str_iter_next(QkThread *tstate, QkValue self) {
+QkValue qk_str_iter_step(QkThread *tstate, QkValue self) {
     QkSeqIter *it = (QkSeqIter *)self;
     if (it->seq == QK_NULL || it->index >= qk_as_str(it->seq)->length) {
         it->seq = QK_NULL;
@@ -119,7 +119,7 @@ static QkValue str_iter_next(QkThread *tstate, QkValue self) {
 
 QkType qk_str_iter_type = {QK_STATIC_TYPE, .name = "str_iterator",
                            .traverse = seq_iter_traverse, .iter = qk_iter_self,
-                           .next = str_iter_next};
+                           .next = qk_str_iter_step};
 
 /* ---- dict iterators and views: which = 0 keys, 1 values, 2 items ---- */
 

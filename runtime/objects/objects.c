@@ -100,6 +100,7 @@ static const struct {
 #define QK_TYPE_TABLES (sizeof type_tables / sizeof type_tables[0])
 
 int qk_init_types(QkThread *tstate) {
+    qk_init_ascii_chars();
     if (qk_init_object_model(tstate) < 0) {
         return -1;
     }

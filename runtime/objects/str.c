@@ -40,24 +40,30 @@ QkValue qk_str_new(QkThread *tstate, const char *data, int64_t length) {
 }
 
 /* One-character ASCII strings are shared, never allocated: iterating over or indexing text makes
- * one per character (CPython shares them too). Filled in on first use; never collected. */
+ * one per character (CPython shares them too). Made at startup (so traces read them inline);
+ * never collected. */
 #define CHAR_STR_SIZE ((sizeof(QkStr) + 2 + 7) / 8 * 8 + sizeof(int64_t))
 static _Alignas(16) unsigned char ascii_chars[128][CHAR_STR_SIZE];
+QkValue qk_ascii_chars[128];
+
+void qk_init_ascii_chars(void) {
+    for (int c = 0; c < 128; c++) {
+        QkStr *s = (QkStr *)ascii_chars[c];
+        s->ob.type = &qk_str_type;
+        s->ob.gc_static = 1;
+        s->length = 1;
+        s->data[0] = (char)c;
+        *cp_count_slot(s) = 1;
+        qk_ascii_chars[c] = (QkValue)s;
+    }
+}
 
 QkValue qk_str_char(QkThread *tstate, const char *utf8, int64_t length) {
     unsigned char c = (unsigned char)utf8[0];
     if (length != 1 || c >= 128) {
         return qk_str_new(tstate, utf8, length);
     }
-    QkStr *s = (QkStr *)ascii_chars[c];
-    if (s->length == 0) {
-        s->ob.type = &qk_str_type;
-        s->ob.gc_static = 1;
-        s->length = 1;
-        s->data[0] = (char)c;
-        *cp_count_slot(s) = 1;
-    }
-    return (QkValue)s;
+    return qk_ascii_chars[c];
 }
 
 QkValue qk_str_from_cstr(QkThread *tstate, const char *s) {

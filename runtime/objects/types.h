@@ -135,6 +135,9 @@ QkValue qk_str_repr(QkThread *tstate, QkValue s);
 QkValue qk_str_from_codepoint(QkThread *tstate, uint32_t cp);
 /* The str of one character given as UTF-8 (shared for ASCII). */
 QkValue qk_str_char(QkThread *tstate, const char *utf8, int64_t length);
+/* The shared one-character strings of the ASCII characters (made by qk_init_ascii_chars). */
+extern QkValue qk_ascii_chars[128];
+void qk_init_ascii_chars(void);
 QkValue qk_str_mod(QkThread *tstate, QkValue format, QkValue args); /* format.c: str % args */
 /* printf-style formatting of data[0..length) with args: a str, or (bytes_type: bytes or
  * bytearray) bytes % args, whose %s takes bytes-like arguments. */
