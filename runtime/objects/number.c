@@ -57,7 +57,7 @@ int qk_index_slow(QkThread *tstate, QkValue v, int64_t *out) {
 /* ---- hashing: CPython's, modulo the Mersenne prime 2**61 - 1 ---- */
 
 #define HASH_BITS 61
-#define HASH_MODULUS (((uint64_t)1 << HASH_BITS) - 1)
+#define HASH_MODULUS ((uint64_t)QK_HASH_MODULUS)
 
 int64_t qk_hash_int(int64_t v) {
     uint64_t magnitude = v < 0 ? -(uint64_t)v : (uint64_t)v;

@@ -106,6 +106,9 @@ QkValue qk_sequence_compare(QkThread *tstate, QkValue a, QkValue b, uint32_t op)
     if (equality) {
         return qk_bool(op == QK_COMPARE_OP_NE);
     }
+    if (qk_is_int(x[i]) && qk_is_int(y[i])) {
+        return qk_bool(qk_compare_int64(op, qk_int_value(x[i]), qk_int_value(y[i])));
+    }
     return qk_richcompare(tstate, x[i], y[i], op);
 }
 
@@ -152,9 +155,13 @@ static int tuple_hash(QkThread *tstate, QkValue self, int64_t *hash) {
     QkTuple *t = qk_as_tuple(self);
     uint64_t acc = prime5;
     for (int64_t i = 0; i < t->size; i++) {
-        int64_t lane;
-        if (qk_hash(tstate, t->items[i], &lane) < 0) {
-            return -1;
+        /* A small int below the modulus, the common item of a key, is its own hash. */
+        QkValue item = t->items[i];
+        int64_t lane = qk_int_value(item);
+        if (!qk_is_int(item) || lane < 0 || lane >= QK_HASH_MODULUS) {
+            if (qk_hash(tstate, item, &lane) < 0) {
+                return -1;
+            }
         }
         acc += (uint64_t)lane * prime2;
         acc = (acc << 31) | (acc >> 33);

@@ -54,6 +54,9 @@ static inline int qk_index(QkThread *tstate, QkValue v, int64_t *out) {
 }
 /* The int for a result computed in 64 bits: tagged, or a big int beyond the tagged range. */
 QkValue qk_int_result(QkThread *tstate, int64_t value);
+/* CPython's numeric hashes are modulo this prime, 2**61 - 1: a natural number below it is its
+ * own hash. */
+#define QK_HASH_MODULUS (((int64_t)1 << 61) - 1)
 /* CPython's numeric hash (so 1, 1.0 and True hash alike); never -1. */
 int64_t qk_hash_int(int64_t v);
 int64_t qk_hash_double(double v);
