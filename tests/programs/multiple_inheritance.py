@@ -358,3 +358,212 @@ def mixin_gains(n):
 print(mixin_gains(2000))
 del Volume.speak
 print(mixin_gains(1000))
+
+
+# ---- more of the object model through the MRO ----
+class StrMixin:
+    def __str__(self):
+        return "custom:" + repr(self.args)
+
+
+class E1(StrMixin, ValueError):
+    pass
+
+
+class E2(ValueError, StrMixin):
+    pass
+
+
+print(str(E1(1)), str(E2(2)), names(E2))
+
+
+class InitMixin:
+    def __init__(self, *args, **kwargs):
+        self.extra = kwargs.pop("extra", None)
+        super().__init__(*args)
+
+
+class E3(InitMixin, KeyError):
+    pass
+
+
+e3 = E3("k", extra=5)
+print(e3.extra, e3.args, str(e3))
+
+
+class Missing:
+    def __missing__(self, key):
+        return key * 2
+
+
+class DefaultDict(Missing, dict):
+    pass
+
+
+dd = DefaultDict(a=1)
+print(dd["a"], dd["zz"], dd)
+
+
+class Maker:
+    @classmethod
+    def make(cls):
+        return ["Maker", cls.__name__]
+
+    @staticmethod
+    def scale(x):
+        return x + 1
+
+
+class MakerB(Maker):
+    @classmethod
+    def make(cls):
+        return ["B"] + super().make()
+
+
+class MakerC(Maker):
+    @classmethod
+    def make(cls):
+        return ["C"] + super().make()
+
+    @staticmethod
+    def scale(x):
+        return x * 10
+
+
+class MakerD(MakerB, MakerC):
+    @classmethod
+    def make(cls):
+        return ["D"] + super().make()
+
+    def scales(self):
+        return super().scale(3), super(MakerC, self).scale(3)
+
+
+print(MakerD.make(), MakerD().make(), MakerD().scales(), super(MakerB, MakerD()).make())
+
+
+class Late:
+    pass
+
+
+class LateSub(Late, Maker):
+    pass
+
+
+x, y = LateSub(), LateSub()
+print(x == y, repr(x) == repr(y))
+Late.__eq__ = lambda self, other: True
+Late.__repr__ = lambda self: "LATE"
+print(x == y, repr(x), str(x))
+
+
+class HasProperty:
+    @property
+    def v(self):
+        return "property"
+
+
+class HasAttribute:
+    v = "class attribute"
+
+
+class AttributeFirst(HasAttribute, HasProperty):
+    pass
+
+
+class PropertyFirst(HasProperty, HasAttribute):
+    pass
+
+
+o1, o2 = AttributeFirst(), PropertyFirst()
+o1.__dict__["v"] = "instance"
+o2.__dict__["v"] = "instance"
+print(o1.v, o2.v)
+
+
+class NoSlots:
+    __slots__ = ()
+
+
+class OneSlot:
+    __slots__ = ("a",)
+
+
+class Slotted(OneSlot, NoSlots):
+    __slots__ = ("c",)
+
+
+s = Slotted()
+s.a = 1
+s.c = 2
+try:
+    s.d = 3
+except AttributeError as e:
+    print(s.a, s.c, e)
+
+
+class Y1(Left, Shouting):
+    pass
+
+
+class Y2(Left, Shouting):
+    pass
+
+
+yy = Y1()
+yy.__class__ = Y2
+print(type(yy).__name__, yy.hello())
+
+
+class Upper(Shouting, str):
+    def __new__(cls, s):
+        return super().__new__(cls, s.upper())
+
+
+print(Upper("abc"), Upper("abc").shout(), type(Upper("x")).__name__)
+
+
+class MetaA(type):
+    def hello(cls):
+        return "MetaA " + cls.__name__
+
+
+class MetaB(MetaA):
+    pass
+
+
+class K1(metaclass=MetaA):
+    pass
+
+
+class K2(metaclass=MetaB):
+    pass
+
+
+class K3(K1, K2):
+    pass
+
+
+print(type(K3).__name__, K3.hello(), names(MetaB))
+print(object.__bases__, int.__mro__, bool.__mro__, type.__mro__, type.mro(int))
+
+
+class Real(float):
+    pass
+
+
+class RealTagged(Real, Tagged):
+    pass
+
+
+class Pair(tuple):
+    pass
+
+
+class TaggedPair(Pair, Tagged):
+    pass
+
+
+print(RealTagged(2.5) * 2, RealTagged(1).tagged(), RealTagged.__base__)
+print(TaggedPair((1, 2)), TaggedPair.__base__, TaggedPair((1, 2)).tagged())
+print(attempt(lambda: type("Bad", (Pair, Real), {})))
