@@ -567,3 +567,44 @@ class TaggedPair(Pair, Tagged):
 print(RealTagged(2.5) * 2, RealTagged(1).tagged(), RealTagged.__base__)
 print(TaggedPair((1, 2)), TaggedPair.__base__, TaggedPair((1, 2)).tagged())
 print(attempt(lambda: type("Bad", (Pair, Real), {})))
+
+
+# A mixin earlier in the MRO gains and loses what a later base has, from inside a call the
+# loop's trace makes between two loads of the attribute.
+class RateBase:
+    rate = 1
+
+    def get(self):
+        return 10
+
+
+class RateMixin:
+    pass
+
+
+class Rated(RateMixin, RateBase):
+    pass
+
+
+def change_rates(i):
+    if i == 700:
+        RateMixin.rate = 5
+    if i == 1400:
+        RateMixin.get = lambda self: 20
+    if i == 2100:
+        del RateMixin.rate
+        del RateMixin.get
+        RateBase.rate = 3
+
+
+def rated_sum():
+    t = Rated()
+    s = 0
+    for i in range(3000):
+        a = t.rate
+        change_rates(i)
+        s += a + t.rate + t.get()
+    return s
+
+
+print(rated_sum(), rated_sum())
