@@ -1,10 +1,11 @@
-"""CPython 3.11's enum on quack's metaclasses: Enum, IntEnum, Flag, IntFlag, auto, unique.
+"""CPython 3.11's enum on quack's metaclasses: Enum, ReprEnum, IntEnum, StrEnum, Flag, IntFlag,
+auto, unique.
 
 Members are made when the class is: EnumType.__new__ reads the class body's namespace (an
 _EnumDict, which refuses a name given twice) in definition order, takes every name that is
 neither a dunder, a sunder nor a descriptor as a member, and turns equal values into aliases.
-quack has single inheritance, so IntEnum and IntFlag derive from int and not from Enum
-(isinstance(IntEnum.X, Enum) is False), and an Enum mixing in another type is refused."""
+An enumeration may mix in a data type before its Enum base (class Color(str, Enum)): its members
+are instances of that type too, made by its __new__."""
 
 _FunctionType = type(lambda: None)
 _DESCRIPTORS = (_FunctionType, property, classmethod, staticmethod, type(int.__repr__))
@@ -64,6 +65,34 @@ class _EnumDict(dict):
         super().__setitem__(key, value)
 
 
+def _find_data_type(class_name, bases):
+    """The data type the bases mix in (CPython's _find_data_type_): the nearest built-in type of
+    a base's MRO (or the class derived from it there), or an enumeration's own; None if none."""
+    data_types = []
+    for chain in bases:
+        candidate = None
+        for base in chain.__mro__:
+            if base is object:
+                continue
+            if isinstance(base, EnumType):
+                if base._member_type_ is not object:
+                    found = base._member_type_
+                    break
+            elif base.__module__ == "builtins":
+                found = candidate or base
+                break
+            else:
+                candidate = candidate or base
+        else:
+            continue
+        if found not in data_types:
+            data_types.append(found)
+    if len(data_types) > 1:
+        kinds = ", ".join(repr(t) for t in data_types)
+        raise TypeError(f"too many data types for {class_name!r}: {{{kinds}}}")
+    return data_types[0] if data_types else None
+
+
 class EnumType(type):
     """The metaclass: makes the members, and looks them up by value (Color(1)) and by name
     (Color['RED'])."""
@@ -76,6 +105,13 @@ class EnumType(type):
         for base in bases:
             if isinstance(base, EnumType) and base._member_names_:
                 raise TypeError(f"<enum {cls_name!r}> cannot extend {base!r}")
+        first_enum = bases[-1] if bases else None
+        if bases and not isinstance(first_enum, EnumType):
+            raise TypeError(
+                "new enumerations should be created as "
+                "`EnumName([mixin_type, ...] [data_type,] enum_type)`"
+            )
+        member_type = _find_data_type(cls_name, bases) or object
         members = {}
         namespace = {}
         for key, value in classdict.items():
@@ -87,10 +123,17 @@ class EnumType(type):
         enum_class._member_names_ = []
         enum_class._member_map_ = {}
         enum_class._value2member_map_ = {}
-        member_type = enum_class._member_type_
+        enum_class._member_type_ = member_type
+        if first_enum is not None:
+            _keep_enum_methods(enum_class, first_enum, member_type, bases, namespace)
         # Through the class: a staticmethod or a plain function of the body, or a base's.
         generate = enum_class._generate_next_value_
+        # The body's __new__ makes its members and those of the enumerations deriving from it.
         new = classdict.get("__new__")
+        if new is not None:
+            enum_class.__new_member__ = new
+        elif first_enum is not None:
+            new = getattr(first_enum, "__new_member__", None)
         flag = _is_flag(enum_class)
         values = []
         for name, value in members.items():
@@ -219,6 +262,31 @@ class EnumType(type):
 EnumMeta = EnumType
 
 
+def _keep_enum_methods(enum_class, first_enum, member_type, bases, namespace):
+    """CPython's choice of a mixed enumeration's methods: a ReprEnum keeps its data type's str;
+    otherwise the enumeration's repr and str win over the data type's (and object's), and every
+    flag gets Flag's operators, ahead of the data type's."""
+    # ReprEnum and Flag are not defined yet while EnumType makes them.
+    repr_enum, flag = globals().get("ReprEnum"), globals().get("Flag")
+    if repr_enum in bases:
+        if member_type is object:
+            raise TypeError(
+                "ReprEnum subclasses must be mixed with a data type (i.e. int, str, float, etc.)"
+            )
+        if "__str__" not in namespace:
+            enum_class.__str__ = member_type.__str__
+            namespace["__str__"] = enum_class.__str__
+    for name in ("__repr__", "__str__"):
+        if name not in namespace:
+            found = getattr(enum_class, name)
+            if found is getattr(member_type, name, None) or found is getattr(object, name, None):
+                setattr(enum_class, name, getattr(first_enum, name))
+    if flag is not None and issubclass(enum_class, flag):
+        for op in ("__or__", "__and__", "__xor__", "__ror__", "__rand__", "__rxor__", "__invert__"):
+            if op not in namespace:
+                setattr(enum_class, op, getattr(flag, op))
+
+
 def _hashable(value):
     try:
         hash(value)
@@ -246,31 +314,20 @@ def _is_single_bit(value):
     return isinstance(value, int) and value > 0 and value & (value - 1) == 0
 
 
-def _enum_repr(self):
-    """<Color.RED: 1>, or for a flag no member names: <Perm: 0>."""
-    if self._name_ is None:
-        return f"<{type(self).__name__}: {self._value_!r}>"
-    return f"<{type(self).__name__}.{self._name_}: {self._value_!r}>"
-
-
-def _enum_name(self):
-    return self._name_
-
-
-def _enum_value(self):
-    return self._value_
-
-
 class Enum(metaclass=EnumType):
     """A class whose members are its instances, each with a name and a value."""
 
-    _member_type_ = object
     _generate_next_value_ = staticmethod(_next_value)
     _missing_ = classmethod(lambda cls, value: None)
-    __repr__ = _enum_repr
 
     def __init__(self, *args, **kwds):
         pass
+
+    def __repr__(self):
+        """<Color.RED: 1>, or for a flag no member names: <Perm: 0>."""
+        if self._name_ is None:
+            return f"<{type(self).__name__}: {self._value_!r}>"
+        return f"<{type(self).__name__}.{self._name_}: {self._value_!r}>"
 
     def __str__(self):
         if self._name_ is None:
@@ -280,24 +337,42 @@ class Enum(metaclass=EnumType):
     def __hash__(self):
         return hash(self._name_)
 
-    name = property(_enum_name)
-    value = property(_enum_value)
+    @property
+    def name(self):
+        return self._name_
+
+    @property
+    def value(self):
+        return self._value_
 
 
-class IntEnum(int, metaclass=EnumType):
+class ReprEnum(Enum):
+    """Only the repr is the enumeration's: str() is the mixed-in data type's."""
+
+
+class IntEnum(int, ReprEnum):
     """Members that are ints: they compare, hash and print as their values."""
 
-    _member_type_ = int
-    _generate_next_value_ = staticmethod(_next_value)
-    _missing_ = classmethod(lambda cls, value: None)
-    __repr__ = _enum_repr
-    __str__ = int.__repr__
 
-    def __init__(self, *args, **kwds):
-        pass
+class StrEnum(str, ReprEnum):
+    """Members that are strs: they compare, hash and print as their values."""
 
-    name = property(_enum_name)
-    value = property(_enum_value)
+    def __new__(cls, *values):
+        if len(values) > 3:
+            raise TypeError(f"too many arguments for str(): {values!r}")
+        if len(values) == 1 and not isinstance(values[0], str):
+            raise TypeError(f"{values[0]!r} is not a string")
+        if len(values) >= 2 and not isinstance(values[1], str):
+            raise TypeError(f"encoding must be a string, not {values[1]!r}")
+        if len(values) == 3 and not isinstance(values[2], str):
+            raise TypeError(f"errors must be a string, not {values[2]!r}")
+        value = str(*values)
+        member = str.__new__(cls, value)
+        member._value_ = value
+        return member
+
+    def _generate_next_value_(name, start, count, last_values):
+        return name.lower()
 
 
 def _bin(num, max_bits):
@@ -422,34 +497,14 @@ class Flag(Enum):
     __bool__ = _flag_bool
 
     def __invert__(self):
-        return type(self)(type(self)._flag_mask_ ^ self._value_)
+        cls = type(self)
+        # An IntFlag keeps every bit (CPython's KEEP); a Flag inverts only its members' bits.
+        return cls(~self._value_ if cls._member_type_ is int else cls._flag_mask_ ^ self._value_)
 
 
-class IntFlag(int, metaclass=EnumType):
+class IntFlag(int, ReprEnum, Flag):
     """Flags that are ints: they combine with ints too, keep bits no member has, and print as
     their values."""
-
-    _flag_ = True
-    _member_type_ = int
-    _generate_next_value_ = staticmethod(_next_flag_value)
-    _missing_ = classmethod(_flag_missing)
-    __repr__ = _enum_repr
-    __str__ = int.__repr__
-    __or__ = __ror__ = _or
-    __and__ = __rand__ = _and
-    __xor__ = __rxor__ = _xor
-    __contains__ = _flag_contains
-    __iter__ = _flag_iter
-    __len__ = _flag_len
-    __bool__ = _flag_bool
-    name = property(_enum_name)
-    value = property(_enum_value)
-
-    def __init__(self, *args, **kwds):
-        pass
-
-    def __invert__(self):
-        return type(self)(~self._value_)
 
 
 def unique(enumeration):

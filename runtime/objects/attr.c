@@ -1,4 +1,4 @@
-/* The attribute protocol (abstract.h): instance dicts, class attributes along the bases,
+/* The attribute protocol (abstract.h): instance dicts, class attributes along the MRO,
  * binding of what is found on a class, and the getattr/setattr/hasattr/delattr builtins. */
 #include "builtin_subclass.h"
 #include "objmodel.h"
@@ -17,12 +17,12 @@ static struct TypeCacheEntry {
 } type_cache[TYPE_CACHE_SIZE];
 
 static QkValue lookup_uncached(QkType *type, QkValue name) {
-    for (QkType *t = type; t != NULL; t = t->base) {
-        if (t->dict != QK_NULL) {
-            QkValue v = qk_dict_get(t->dict, name);
-            if (v != QK_NULL) {
-                return v;
-            }
+    const QkTuple *mro = qk_as_tuple(type->mro);
+    for (int64_t i = 0; i < mro->size; i++) {
+        QkValue dict = ((QkType *)mro->items[i])->dict;
+        QkValue v = dict != QK_NULL ? qk_dict_get(dict, name) : QK_NULL;
+        if (v != QK_NULL) {
+            return v;
         }
     }
     return QK_NULL;
@@ -112,7 +112,8 @@ static bool check_name(QkThread *tstate, QkValue name) {
     return false;
 }
 
-/* The type whose slots stand for object's own attribute protocol on instances of t. */
+/* The type whose slots stand for object's own attribute protocol on instances of t: the
+ * nearest built-in type of its layout chain. */
 static QkType *builtin_base(QkType *t) {
     while (t->flags & QK_TYPE_HEAP) {
         t = t->base;
@@ -266,21 +267,11 @@ static QkValue type_special(QkThread *tstate, QkType *t, QkValue name) {
     }
     if (qk_str_equal(name, QK_NAME(bases))) {
         QkValue base = (QkValue)t->base;
-        return qk_tuple_from_array(tstate, &base, t->base != NULL);
+        return t->bases != QK_NULL ? t->bases
+                                   : qk_tuple_from_array(tstate, &base, t->base != NULL);
     }
     if (qk_str_equal(name, QK_NAME(mro))) {
-        int64_t n = 0;
-        for (QkType *b = t; b != NULL; b = b->base) {
-            n++;
-        }
-        QkValue mro = qk_tuple_new(tstate, n);
-        if (mro != QK_NULL) {
-            n = 0;
-            for (QkType *b = t; b != NULL; b = b->base) {
-                qk_as_tuple(mro)->items[n++] = (QkValue)b;
-            }
-        }
-        return mro;
+        return t->mro;
     }
     if (qk_str_equal(name, QK_NAME(class))) {
         return (QkValue)qk_type_of((QkValue)t);

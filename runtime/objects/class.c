@@ -385,11 +385,13 @@ static int slot_setattr(QkThread *tstate, QkValue self, QkValue name, QkValue va
     return r == QK_NULL ? -1 : 0;
 }
 
-/* Does a class statement in t's chain (heap types only) define any of the names? */
+/* Does a class statement in t's MRO (heap types only) define any of the names? */
 static bool heap_defines(const QkType *t, const int *names) {
-    for (; t->flags & QK_TYPE_HEAP; t = t->base) {
-        for (const int *n = names; *n >= 0; n++) {
-            if (qk_dict_get(t->dict, qk_names[*n]) != QK_NULL) {
+    const QkTuple *mro = qk_as_tuple(t->mro);
+    for (int64_t i = 0; i < mro->size; i++) {
+        const QkType *b = (const QkType *)mro->items[i];
+        for (const int *n = names; *n >= 0 && (b->flags & QK_TYPE_HEAP); n++) {
+            if (qk_dict_get(b->dict, qk_names[*n]) != QK_NULL) {
                 return true;
             }
         }
@@ -397,8 +399,9 @@ static bool heap_defines(const QkType *t, const int *names) {
     return false;
 }
 
-/* Each slot calls the class's dunder when some class statement in its chain defines one of
- * the names; otherwise it is the nearest built-in base's (exceptions, object). */
+/* Each slot calls the class's dunder when some class statement in its MRO defines one of the
+ * names (the dunder the lookup finds may then be a built-in type's slot wrapper, which runs
+ * that type's slot); otherwise it is the nearest built-in base's (exceptions, object). */
 static void fixup_slots(QkType *t) {
     QkType *builtin = qk_builtin_slots(t);
 #define QK_SLOT(field, wrapper, ...)                                                               \
@@ -462,7 +465,9 @@ static void update_plain_names(QkType *t) {
         t->setattr != NULL) {
         plain = 0;
     }
-    for (QkType *b = t; b != NULL && plain != 0; b = b->base) {
+    const QkTuple *mro = qk_as_tuple(t->mro);
+    for (int64_t i = 0; i < mro->size && plain != 0; i++) {
+        QkType *b = (QkType *)mro->items[i];
         if (!(b->flags & QK_TYPE_HEAP)) {
             /* Built-in bases: only `object` and the exceptions, whose instance attributes go
              * through the generic lookup (no properties on them). */
@@ -504,12 +509,14 @@ void qk_type_may_shadow(QkThread *tstate, QkType *type) {
     }
 }
 
-/* Are the slots (member descriptors) along a's bases all found along b's? */
+/* Are the slots (member descriptors) along a's MRO all found along b's? */
 static bool members_found(QkType *a, QkType *b) {
-    for (; a->flags & QK_TYPE_HEAP; a = a->base) {
+    const QkTuple *mro = qk_as_tuple(a->mro);
+    for (int64_t i = 0; i < mro->size; i++) {
+        QkValue dict = ((QkType *)mro->items[i])->dict;
         int64_t pos = 0;
         QkValue key, value;
-        while (qk_dict_next(a->dict, &pos, &key, &value)) {
+        while (dict != QK_NULL && qk_dict_next(dict, &pos, &key, &value)) {
             if (qk_is_type(value, &qk_member_type) &&
                 !qk_is_type(qk_type_lookup(b, key), &qk_member_type)) {
                 return false;
@@ -591,6 +598,8 @@ static void type_traverse(QkObject *self, QkVisitFunc visit, void *arg) {
     visit(t->simple_init, arg);
     visit(t->name_value, arg);
     visit((QkValue)t->base, arg);
+    visit(t->bases, arg);
+    visit(t->mro, arg);
     for (uint32_t i = 0; i < t->n_inline_names; i++) {
         visit(t->inline_names[i], arg);
     }
@@ -629,9 +638,9 @@ static QkValue type_call(QkThread *tstate, QkValue callable, QkValue *args, size
     return t->construct(tstate, callable, args, nargs, kwnames);
 }
 
-static QkValue make_class(QkThread *tstate, QkValue name, QkType *base, QkValue *ns,
+static QkValue make_class(QkThread *tstate, QkValue name, QkValue bases, QkValue *ns,
                           QkType *meta);
-static QkType *acceptable_base(QkThread *tstate, QkValue base);
+static QkType *metaclass_of(QkThread *tstate, QkType *meta, const QkTuple *bases);
 static QkValue raise_class_keywords(QkThread *tstate, QkValue name);
 
 /* type.__new__(mcs, name, bases, ns): the class a metaclass's __new__ builds through super(). */
@@ -671,23 +680,9 @@ static QkValue type_new(QkThread *tstate, QkValue self, QkValue *args, size_t na
         /* CPython hands the class's keywords to __init_subclass__, object's refuses them. */
         return raise_class_keywords(tstate, args[1]);
     }
-    QkTuple *bases = qk_as_tuple(args[2]);
-    if (bases->size > 1) {
-        return qk_raise(tstate, &qk_exc_TypeError, "multiple inheritance is not supported");
-    }
-    QkType *base = bases->size == 0 ? &qk_object_type : acceptable_base(tstate, bases->items[0]);
-    if (base == NULL) {
+    meta = metaclass_of(tstate, meta, qk_as_tuple(args[2]));
+    if (meta == NULL) {
         return QK_NULL;
-    }
-    /* CPython's metaclass calculation: the most derived of mcs and the base's metaclass. */
-    QkType *base_meta = qk_type_of((QkValue)base);
-    if (!qk_type_is_subtype(meta, base_meta)) {
-        if (!qk_type_is_subtype(base_meta, meta)) {
-            return qk_raise(tstate, &qk_exc_TypeError,
-                            "metaclass conflict: the metaclass of a derived class must be a "
-                            "(non-strict) subclass of the metaclasses of all its bases");
-        }
-        meta = base_meta;
     }
     /* The class gets a copy of the namespace, which it then owns; without __module__ (no
      * class statement made it), the calling code's module is the class's. */
@@ -704,7 +699,7 @@ static QkValue type_new(QkThread *tstate, QkValue self, QkValue *args, size_t na
         qk_root_pop(tstate, 1);
         return QK_NULL;
     }
-    QkValue cls = make_class(tstate, args[1], base, &ns, meta);
+    QkValue cls = make_class(tstate, args[1], args[2], &ns, meta);
     qk_root_pop(tstate, 1);
     return cls;
 }
@@ -764,8 +759,18 @@ static QkValue type_delattr_method(QkThread *tstate, QkValue self, QkValue *args
     return type_set_or_delete(tstate, self, args[0], QK_NULL);
 }
 
+/* type.mro(cls): the MRO as a list. */
+static QkValue type_mro(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                        QkValue kwnames) {
+    (void)args;
+    return qk_check_args(tstate, "mro", nargs, kwnames, 0, 0) < 0
+               ? QK_NULL
+               : qk_list_collect(tstate, ((QkType *)self)->mro);
+}
+
 static const QkMethodDef type_methods[] = {
     {"__init__", type_init},
+    {"mro", type_mro},
     {"__call__", type_call_method},
     {"__setattr__", type_setattr_method},
     {"__delattr__", type_delattr_method},
@@ -1078,15 +1083,21 @@ static int add_members(QkThread *tstate, QkType *t, QkValue *names) {
 }
 
 /* __slots__ without __dict__, over bases that have no dict either. */
-static bool slots_exclude_dict(QkValue names, QkType *base) {
+static bool slots_exclude_dict(QkValue names, const QkTuple *bases) {
     QkTuple *tuple = qk_as_tuple(names);
     for (int64_t i = 0; i < tuple->size; i++) {
         if (qk_str_equal(tuple->items[i], QK_NAME(dict))) {
             return false;
         }
     }
-    return base == &qk_object_type || (base->flags & QK_TYPE_SLOTTED) ||
-           qk_builtin_subclassable(base);
+    for (int64_t i = 0; i < bases->size; i++) {
+        QkType *base = (QkType *)bases->items[i];
+        if (base != &qk_object_type && !(base->flags & QK_TYPE_SLOTTED) &&
+            !qk_builtin_subclassable(base)) {
+            return false;
+        }
+    }
+    return true;
 }
 
 /* ---- __build_class__ ---- */
@@ -1108,9 +1119,201 @@ const char *qk_type_qualname(QkType *type) {
     return qk_is_str(q) ? qk_as_str(q)->data : type->name;
 }
 
-/* The class `name` deriving from `base`, an instance of the metaclass `meta`. */
-static QkValue make_class(QkThread *tstate, QkValue name, QkType *base, QkValue *ns,
-                          QkType *meta) {
+/* ---- the bases of a new class: their layouts and their MRO ---- */
+
+/* The class `value` as a base of a class statement, or NULL after raising. */
+static QkType *acceptable_base(QkThread *tstate, QkValue value) {
+    if (!qk_is_class(value)) {
+        qk_raise(tstate, &qk_exc_TypeError, "bases must be types");
+        return NULL;
+    }
+    QkType *base = (QkType *)value;
+    if (!(base->flags & QK_TYPE_BASETYPE) ||
+        !(base == &qk_object_type || (base->flags & QK_TYPE_HAS_DICT) ||
+          (base->flags & QK_TYPE_BUILTIN_LAYOUT) || qk_builtin_subclassable(base) ||
+          qk_type_is_subtype(base, &qk_type_type))) {
+        qk_raise(tstate, &qk_exc_TypeError, "type '%s' is not an acceptable base type",
+                 base->name);
+        return NULL;
+    }
+    return base;
+}
+
+/* CPython's metaclass calculation: the most derived of meta and the bases' metaclasses, or
+ * NULL after raising when they are not one chain. */
+static QkType *metaclass_of(QkThread *tstate, QkType *meta, const QkTuple *bases) {
+    for (int64_t i = 0; i < bases->size; i++) {
+        QkType *m = qk_type_of(bases->items[i]);
+        if (qk_type_is_subtype(m, meta)) {
+            meta = m;
+        } else if (!qk_type_is_subtype(meta, m)) {
+            qk_raise(tstate, &qk_exc_TypeError,
+                     "metaclass conflict: the metaclass of a derived class must be a "
+                     "(non-strict) subclass of the metaclasses of all its bases");
+            return NULL;
+        }
+    }
+    return meta;
+}
+
+/* Do t's instances extend the layout of its base's (CPython's extra_ivars)? A built-in type
+ * with a layout of its own, or a class whose __slots__ name slots. */
+static bool adds_layout(const QkType *t) {
+    if (!(t->flags & QK_TYPE_HEAP)) {
+        return t->base != NULL &&
+               (qk_builtin_subclassable(t) || t->instance_size != t->base->instance_size);
+    }
+    int64_t pos = 0;
+    QkValue key, value;
+    while (qk_dict_next(t->dict, &pos, &key, &value)) {
+        if (qk_is_type(value, &qk_member_type) && ((QkMember *)value)->owner == t) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* The nearest type of t's layout chain whose instances have a layout of its own (CPython's
+ * solid_base). */
+static QkType *solid_base(QkType *t) {
+    while (t->base != NULL && !adds_layout(t)) {
+        t = t->base;
+    }
+    return t;
+}
+
+/* The base whose layout instances of a class of these bases have (CPython's best_base, the
+ * class's `base`): the solid bases of all must be one chain, and that base's is the most
+ * derived. NULL after raising. */
+static QkType *best_base(QkThread *tstate, const QkTuple *bases) {
+    QkType *best = NULL, *winner = NULL;
+    for (int64_t i = 0; i < bases->size; i++) {
+        QkType *base = acceptable_base(tstate, bases->items[i]);
+        if (base == NULL) {
+            return NULL;
+        }
+        QkType *candidate = solid_base(base);
+        if (winner == NULL || (!qk_type_is_subtype(winner, candidate) &&
+                               qk_type_is_subtype(candidate, winner))) {
+            winner = candidate;
+            best = base;
+        } else if (!qk_type_is_subtype(winner, candidate)) {
+            qk_raise(tstate, &qk_exc_TypeError, "multiple bases have instance lay-out conflict");
+            return NULL;
+        }
+    }
+    return best;
+}
+
+/* The lists C3 merges for a class (each base's MRO, then the bases), and where the part of
+ * each not taken yet starts. */
+typedef struct MroMerge {
+    const QkTuple **lists;
+    int64_t *heads, count;
+} MroMerge;
+
+static QkValue merge_head(const MroMerge *m, int64_t i) {
+    return m->heads[i] < m->lists[i]->size ? m->lists[i]->items[m->heads[i]] : QK_NULL;
+}
+
+/* Is c in the part after the head of any list? Then it cannot come next. */
+static bool in_some_tail(const MroMerge *m, QkValue c) {
+    for (int64_t i = 0; i < m->count; i++) {
+        for (int64_t j = m->heads[i] + 1; j < m->lists[i]->size; j++) {
+            if (m->lists[i]->items[j] == c) {
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+/* CPython's message: the heads no order could take, each once, in the lists' order. */
+static void raise_mro_conflict(QkThread *tstate, const MroMerge *m) {
+    QkBuf b = {0};
+    int failed = qk_buf_printf(tstate, &b,
+                               "Cannot create a consistent method resolution\norder (MRO) for bases");
+    const char *separator = " ";
+    for (int64_t i = 0; i < m->count && !failed; i++) {
+        QkValue head = merge_head(m, i);
+        bool seen = head == QK_NULL;
+        for (int64_t j = 0; j < i && !seen; j++) {
+            seen = merge_head(m, j) == head;
+        }
+        if (!seen) {
+            failed = qk_buf_printf(tstate, &b, "%s%s", separator, ((QkType *)head)->name);
+            separator = ", ";
+        }
+    }
+    if (!failed) {
+        qk_raise(tstate, &qk_exc_TypeError, "%.*s", (int)b.len, b.data);
+    }
+    qk_buf_free(&b);
+}
+
+/* A class's MRO after the class itself (CPython's mro_implementation: the C3 merge of its
+ * bases' MROs and the bases), into a malloc'd array of *count types; NULL after raising. */
+static QkType **merge_mros(QkThread *tstate, const QkTuple *bases, int64_t *count) {
+    int64_t n = bases->size, total = n;
+    for (int64_t i = 0; i < n; i++) {
+        for (int64_t j = i + 1; j < n; j++) {
+            if (bases->items[j] == bases->items[i]) {
+                qk_raise(tstate, &qk_exc_TypeError, "duplicate base class %s",
+                         ((QkType *)bases->items[i])->name);
+                return NULL;
+            }
+        }
+        total += qk_as_tuple(((QkType *)bases->items[i])->mro)->size;
+    }
+    MroMerge m = {malloc((size_t)(n + 1) * sizeof *m.lists),
+                  calloc((size_t)n + 1, sizeof *m.heads), n + 1};
+    QkType **out = malloc((size_t)total * sizeof *out);
+    if (m.lists == NULL || m.heads == NULL || out == NULL) {
+        qk_raise(tstate, &qk_exc_MemoryError, "out of memory");
+        free(out);
+        out = NULL;
+    }
+    for (int64_t i = 0; i < n && out != NULL; i++) {
+        m.lists[i] = qk_as_tuple(((QkType *)bases->items[i])->mro);
+    }
+    if (out != NULL) {
+        m.lists[n] = bases;
+    }
+    *count = 0;
+    while (out != NULL) {
+        /* The first head, list by list, that is in no list's tail. */
+        QkValue next = QK_NULL;
+        bool left = false;
+        for (int64_t i = 0; i < m.count && next == QK_NULL; i++) {
+            QkValue head = merge_head(&m, i);
+            left |= head != QK_NULL;
+            if (head != QK_NULL && !in_some_tail(&m, head)) {
+                next = head;
+            }
+        }
+        if (!left) {
+            break;
+        }
+        if (next == QK_NULL) {
+            raise_mro_conflict(tstate, &m);
+            free(out);
+            out = NULL;
+            break;
+        }
+        out[(*count)++] = (QkType *)next;
+        for (int64_t i = 0; i < m.count; i++) {
+            m.heads[i] += merge_head(&m, i) == next;
+        }
+    }
+    free(m.lists);
+    free(m.heads);
+    return out;
+}
+
+/* The class `name` whose layout is base's, its MRO itself then the `count` types of `after`,
+ * an instance of the metaclass `meta`. */
+static QkValue new_class(QkThread *tstate, QkValue name, QkValue bases, QkType *base,
+                         QkType **after, int64_t count, QkValue *ns, QkType *meta) {
     if (qk_dict_get(*ns, QK_NAME(eq)) != QK_NULL && qk_dict_get(*ns, QK_NAME(hash)) == QK_NULL &&
         qk_dict_set(tstate, *ns, QK_NAME(hash), QK_NONE) < 0) {
         return QK_NULL;
@@ -1144,13 +1347,26 @@ static QkValue make_class(QkThread *tstate, QkValue name, QkType *base, QkValue 
     t->name_value = name;
     t->base = base;
     t->dict = *ns;
+    t->bases = bases;
+    /* Making the MRO and the members allocates: nothing else holds the new class yet. */
+    QkValue keep = (QkValue)t;
+    qk_root_push(tstate, &keep);
+    t->mro = qk_tuple_new(tstate, count + 1);
+    if (t->mro == QK_NULL) {
+        qk_root_pop(tstate, 3);
+        return QK_NULL;
+    }
+    qk_as_tuple(t->mro)->items[0] = (QkValue)t;
+    for (int64_t i = 0; i < count; i++) {
+        qk_as_tuple(t->mro)->items[i + 1] = (QkValue)after[i];
+    }
     t->version = qk_next_type_version();
     /* A metaclass's instances are classes: their attributes live in their namespace. */
     bool metaclass = qk_type_is_subtype(base, &qk_type_type);
     t->flags = QK_TYPE_HEAP | QK_TYPE_BASETYPE |
                (base->flags & (QK_TYPE_EXCEPTION | QK_TYPE_BUILTIN_LAYOUT)) |
                (base->flags & QK_TYPE_BUILTIN_LAYOUT || metaclass ? 0 : QK_TYPE_HAS_DICT);
-    if (slots != QK_NULL && slots_exclude_dict(slots, base)) {
+    if (slots != QK_NULL && slots_exclude_dict(slots, qk_as_tuple(bases))) {
         t->flags |= QK_TYPE_SLOTTED;
     }
     bool plain = base == &qk_object_type || (base->flags & QK_TYPE_HEAP && base->traverse == instance_traverse);
@@ -1162,9 +1378,6 @@ static QkValue make_class(QkThread *tstate, QkValue name, QkType *base, QkValue 
     if (qk_builtin_subclassable(base)) {
         qk_builtin_subclass_setup(t, base);
     }
-    /* Making the members allocates: nothing else holds the new class yet. */
-    QkValue keep = (QkValue)t;
-    qk_root_push(tstate, &keep);
     int failed = register_heap_type(tstate, t) < 0 ||
                  (slots != QK_NULL && add_members(tstate, t, &slots) < 0);
     qk_root_pop(tstate, 3);
@@ -1177,22 +1390,24 @@ static QkValue make_class(QkThread *tstate, QkValue name, QkType *base, QkValue 
     return (QkValue)t;
 }
 
-/* The class `value` as a base of a class statement, or NULL after raising. */
-static QkType *acceptable_base(QkThread *tstate, QkValue value) {
-    if (!qk_is_class(value)) {
-        qk_raise(tstate, &qk_exc_TypeError, "bases must be types");
-        return NULL;
+/* The class `name` with the bases (a tuple; none means object), the namespace and the
+ * metaclass `meta`, after CPython's checks of the bases: their layouts, then their MRO. */
+static QkValue make_class(QkThread *tstate, QkValue name, QkValue bases, QkValue *ns,
+                          QkType *meta) {
+    QkValue object = (QkValue)&qk_object_type;
+    if (qk_as_tuple(bases)->size == 0 &&
+        (bases = qk_tuple_from_array(tstate, &object, 1)) == QK_NULL) {
+        return QK_NULL;
     }
-    QkType *base = (QkType *)value;
-    if (!(base->flags & QK_TYPE_BASETYPE) ||
-        !(base == &qk_object_type || (base->flags & QK_TYPE_HAS_DICT) ||
-          (base->flags & QK_TYPE_BUILTIN_LAYOUT) || qk_builtin_subclassable(base) ||
-          qk_type_is_subtype(base, &qk_type_type))) {
-        qk_raise(tstate, &qk_exc_TypeError, "type '%s' is not an acceptable base type",
-                 base->name);
-        return NULL;
-    }
-    return base;
+    qk_root_push(tstate, &bases);
+    QkType *base = best_base(tstate, qk_as_tuple(bases));
+    int64_t count;
+    QkType **after = base != NULL ? merge_mros(tstate, qk_as_tuple(bases), &count) : NULL;
+    QkValue cls = after != NULL ? new_class(tstate, name, bases, base, after, count, ns, meta)
+                                : QK_NULL;
+    free(after);
+    qk_root_pop(tstate, 1);
+    return cls;
 }
 
 static QkValue raise_class_keywords(QkThread *tstate, QkValue name) {
@@ -1202,7 +1417,7 @@ static QkValue raise_class_keywords(QkThread *tstate, QkValue name) {
 
 /* A class statement whose metaclass is `type`: the body runs in a new dict, which becomes the
  * class's namespace. */
-static QkValue build_plain_class(QkThread *tstate, QkValue body, QkValue name, QkType *base,
+static QkValue build_plain_class(QkThread *tstate, QkValue body, QkValue name, QkValue bases,
                                  bool other_keywords) {
     QkValue ns = qk_dict_new(tstate);
     if (ns == QK_NULL) {
@@ -1212,7 +1427,7 @@ static QkValue build_plain_class(QkThread *tstate, QkValue body, QkValue name, Q
     QkValue cls = QK_NULL;
     if (qk_run_class_body(tstate, body, ns) != QK_NULL) {
         cls = other_keywords ? raise_class_keywords(tstate, name)
-                             : make_class(tstate, name, base, &ns, &qk_type_type);
+                             : make_class(tstate, name, bases, &ns, &qk_type_type);
     }
     qk_root_pop(tstate, 1);
     return cls;
@@ -1246,43 +1461,43 @@ static QkValue build_class(QkThread *tstate, QkValue self, QkValue *args, size_t
     if (!qk_is_str(args[1])) {
         return qk_raise(tstate, &qk_exc_TypeError, "__build_class__: name is not a string");
     }
-    if (nargs > 3) {
-        return qk_raise(tstate, &qk_exc_TypeError, "multiple inheritance is not supported");
+    for (size_t i = 2; i < nargs; i++) {
+        if (acceptable_base(tstate, args[i]) == NULL) {
+            return QK_NULL;
+        }
     }
-    QkType *base = nargs == 3 ? acceptable_base(tstate, args[2]) : &qk_object_type;
-    if (base == NULL) {
-        return QK_NULL;
-    }
-    /* CPython's metaclass: the base's, unless `metaclass=` names a class derived from it (a
-     * callable that is no class is called as it is). */
-    QkValue base_meta = (QkValue)qk_type_of((QkValue)base);
-    if (meta == QK_NULL ||
-        (qk_is_class(meta) && qk_type_is_subtype((QkType *)base_meta, (QkType *)meta))) {
-        meta = base_meta;
-    }
-    if (meta == (QkValue)&qk_type_type) {
-        return build_plain_class(tstate, args[0], args[1], base, other_keywords);
-    }
-    /* Any other metaclass: the namespace is its __prepare__(name, bases) if it has one, the
-     * class meta(name, bases, ns), whose __new__ builds it through type.__new__. */
     QkValue bases = QK_NULL, prepare = QK_NULL, ns = QK_NULL, cls = QK_NULL;
     qk_root_push(tstate, &bases);
     qk_root_push(tstate, &prepare);
     qk_root_push(tstate, &ns);
     bases = qk_tuple_from_array(tstate, args + 2, nargs - 2);
-    if (bases != QK_NULL && qk_lookup_attr(tstate, meta, QK_NAME(prepare), &prepare) >= 0) {
+    /* CPython's metaclass: the first base's unless `metaclass=` says, then the most derived
+     * of it and every base's (a callable that is no class is called as it is). */
+    if (meta == QK_NULL) {
+        meta = (QkValue)(nargs > 2 ? qk_type_of(args[2]) : &qk_type_type);
+    }
+    if (bases != QK_NULL && qk_is_class(meta)) {
+        meta = (QkValue)metaclass_of(tstate, (QkType *)meta, qk_as_tuple(bases));
+    }
+    bool ready = bases != QK_NULL && meta != QK_NULL;
+    if (ready && meta == (QkValue)&qk_type_type) {
+        cls = build_plain_class(tstate, args[0], args[1], bases, other_keywords);
+    } else if (ready && qk_lookup_attr(tstate, meta, QK_NAME(prepare), &prepare) >= 0) {
+        /* Any other metaclass: the namespace is its __prepare__(name, bases) if it has one,
+         * the class meta(name, bases, ns), whose __new__ builds it through type.__new__. */
         QkValue pargs[2] = {args[1], bases};
         ns = prepare != QK_NULL ? qk_call(tstate, prepare, pargs, 2, QK_NULL) : qk_dict_new(tstate);
-    }
-    if (ns != QK_NULL && qk_type_of(ns)->getitem == NULL) {
-        qk_raise(tstate, &qk_exc_TypeError, "%s.__prepare__() must return a mapping, not %s",
-                 qk_is_class(meta) ? ((QkType *)meta)->name : "<metaclass>", qk_type_name(ns));
-    } else if (ns != QK_NULL && qk_run_class_body(tstate, args[0], ns) != QK_NULL) {
-        if (other_keywords) {
-            raise_class_keywords(tstate, args[1]);
-        } else {
-            QkValue margs[3] = {args[1], bases, ns};
-            cls = qk_call(tstate, meta, margs, 3, QK_NULL);
+        if (ns != QK_NULL && qk_type_of(ns)->getitem == NULL) {
+            qk_raise(tstate, &qk_exc_TypeError, "%s.__prepare__() must return a mapping, not %s",
+                     qk_is_class(meta) ? ((QkType *)meta)->name : "<metaclass>",
+                     qk_type_name(ns));
+        } else if (ns != QK_NULL && qk_run_class_body(tstate, args[0], ns) != QK_NULL) {
+            if (other_keywords) {
+                raise_class_keywords(tstate, args[1]);
+            } else {
+                QkValue margs[3] = {args[1], bases, ns};
+                cls = qk_call(tstate, meta, margs, 3, QK_NULL);
+            }
         }
     }
     qk_root_pop(tstate, 3);
@@ -1341,21 +1556,29 @@ static QkValue super_construct(QkThread *tstate, QkValue type, QkValue *args, si
     return (QkValue)s;
 }
 
+/* CPython's super lookup: the MRO of obj's class (of obj itself when it is a class derived
+ * from `type`, super() in a classmethod), from the class after `type` on. */
 static QkValue super_getattr(QkThread *tstate, QkValue self, QkValue name) {
     QkSuper *s = (QkSuper *)self;
-    for (QkType *t = ((QkType *)s->type)->base; t != NULL; t = t->base) {
-        QkValue attr = t->dict != QK_NULL ? qk_dict_get(t->dict, name) : QK_NULL;
+    bool of_class = qk_is_class(s->obj) && qk_type_is_subtype((QkType *)s->obj, (QkType *)s->type);
+    const QkTuple *mro = qk_as_tuple((of_class ? (QkType *)s->obj : qk_type_of(s->obj))->mro);
+    int64_t i = 0;
+    while (i < mro->size && mro->items[i] != s->type) {
+        i++;
+    }
+    /* __class__ is the super object's own. */
+    for (i++; i < mro->size && !qk_str_equal(name, QK_NAME(class)); i++) {
+        QkValue dict = ((QkType *)mro->items[i])->dict;
+        QkValue attr = dict != QK_NULL ? qk_dict_get(dict, name) : QK_NULL;
         if (attr == QK_NULL) {
             continue;
         }
-        if (qk_is_class(s->obj) && !qk_isinstance(s->obj, (QkType *)s->type)) {
-            /* super() in a classmethod (obj a subclass, not an instance, as a class is of its
-             * metaclass): functions stay plain, classmethods bind to the class. */
-            return qk_is_type(attr, &qk_classmethod_type)
-                       ? qk_method_new(tstate, ((QkDescriptor *)attr)->func, s->obj)
-                       : attr;
+        /* Through a class, functions stay plain; classmethods bind to it. */
+        if (!of_class || qk_is_type(attr, &qk_classmethod_type) ||
+            qk_is_type(attr, &qk_staticmethod_type)) {
+            return qk_bind_class_attribute(tstate, attr, s->obj);
         }
-        return qk_bind_class_attribute(tstate, attr, s->obj);
+        return attr;
     }
     return qk_generic_getattr(tstate, self, name);
 }

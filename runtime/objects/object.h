@@ -87,10 +87,21 @@ enum {
 struct QkType {
     QkObject ob; /* ob.type == &qk_type_type */
     const char *name;
-    QkType *base; /* single inheritance; NULL only for `object` */
+    /* The base whose instance layout this type's instances extend (CPython's __base__, the
+     * "best base" of a class's bases): allocation and built-in slots follow this chain. NULL only
+     * for `object`. */
+    QkType *base;
     QkValue dict; /* the class namespace: methods and class attributes */
+    /* A class's bases as its statement gave them, a tuple (object's alone when it gave none);
+     * QK_NULL for built-in types, whose one base is `base`. */
+    QkValue bases;
+    /* The method resolution order (C3 linearization): a tuple of the type, then its bases in the
+     * order every lookup walks them, object last. Made with the class (qk_init_types for
+     * built-in types, which follow their `base` chain). */
+    QkValue mro;
     QkValue name_value; /* heap types: the str `name` points into */
-    /* Changes whenever this type's or a base's namespace changes: caches guard on it. */
+    /* Changes whenever the namespace of this type or of any type of its MRO changes: caches guard
+     * on it. */
     uint32_t version;
     uint32_t flags;
     /* Bit (hash of a name & 63) is set only if looking up any name with that bit on this type
@@ -157,7 +168,7 @@ static inline int qk_has_type(QkValue v, const QkType *t) {
     return !qk_is_int(v) && qk_as_object(v)->type == t;
 }
 
-/* Is `t` `base` or derived from it? */
+/* Is `t` `base` or derived from it (is `base` in t's MRO)? */
 int qk_type_is_subtype(const QkType *t, const QkType *base);
 
 /* The Python-visible name of a value's type ("int", "str", ...). */

@@ -19,8 +19,9 @@ QkObject qk_ellipsis_object = {.type = &qk_ellipsis_type, .gc_static = 1};
 const char *qk_type_name(QkValue v) { return qk_type_of(v)->name; }
 
 int qk_type_is_subtype(const QkType *t, const QkType *base) {
-    for (; t != NULL; t = t->base) {
-        if (t == base) {
+    const QkTuple *mro = qk_as_tuple(t->mro);
+    for (int64_t i = 0; i < mro->size; i++) {
+        if (mro->items[i] == (QkValue)base) {
             return 1;
         }
     }
@@ -99,10 +100,35 @@ static const struct {
 };
 #define QK_TYPE_TABLES (sizeof type_tables / sizeof type_tables[0])
 
+/* A built-in type's MRO: the type and its chain of bases (single inheritance). */
+static int set_builtin_mro(QkThread *tstate, QkType *t) {
+    int64_t n = 0;
+    for (QkType *b = t; b != NULL; b = b->base) {
+        n++;
+    }
+    t->mro = qk_tuple_new(tstate, n);
+    if (t->mro == QK_NULL) {
+        return -1;
+    }
+    n = 0;
+    for (QkType *b = t; b != NULL; b = b->base) {
+        qk_as_tuple(t->mro)->items[n++] = (QkValue)b;
+    }
+    return 0;
+}
+
 int qk_init_types(QkThread *tstate) {
     qk_init_ascii_chars();
     if (qk_init_object_model(tstate) < 0) {
         return -1;
+    }
+    /* Every MRO first: making the namespaces asks which types derive from which. */
+    for (size_t k = 0; k < QK_TYPE_TABLES; k++) {
+        for (size_t i = 0; i < *type_tables[k].count; i++) {
+            if (set_builtin_mro(tstate, type_tables[k].types[i]) < 0) {
+                return -1;
+            }
+        }
     }
     for (size_t k = 0; k < QK_TYPE_TABLES; k++) {
         for (size_t i = 0; i < *type_tables[k].count; i++) {
@@ -122,6 +148,7 @@ void qk_traverse_static_types(QkVisitFunc visit, void *arg) {
     for (size_t k = 0; k < QK_TYPE_TABLES; k++) {
         for (size_t i = 0; i < *type_tables[k].count; i++) {
             visit(type_tables[k].types[i]->dict, arg);
+            visit(type_tables[k].types[i]->mro, arg);
         }
     }
     qk_traverse_object_model(visit, arg);

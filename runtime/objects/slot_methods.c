@@ -44,7 +44,8 @@ static QkType *own(QkValue self) { return qk_builtin_slots(qk_type_of(self)); }
 
 static QkValue hash_value(QkThread *tstate, QkValue self) {
     int64_t hash;
-    return own(self)->hash(tstate, self, &hash) < 0 ? QK_NULL : qk_from_int(hash);
+    /* A hash may leave the tagged range (str's do): a big int then, as hash() gives. */
+    return own(self)->hash(tstate, self, &hash) < 0 ? QK_NULL : qk_int_result(tstate, hash);
 }
 
 static QkValue str_value(QkThread *tstate, QkValue self) {

@@ -231,8 +231,8 @@ static int compare_names(const void *x, const void *y) {
     return r != 0 ? r : (a->size > b->size) - (a->size < b->size);
 }
 
-/* dir(obj) as CPython builds it (sorted, each name once): a module's names; a class's and its
- * bases' namespaces; an instance's own attributes and its class's. */
+/* dir(obj) as CPython builds it (sorted, each name once): a module's names; the namespaces of a
+ * class's MRO; an instance's own attributes and its class's. */
 static void dir_of(Names *n, QkValue obj) {
     if (qk_is_type(obj, &qk_module_type)) {
         add_keys(n, ((QkModule *)obj)->dict, NULL, 0);
@@ -244,7 +244,12 @@ static void dir_of(Names *n, QkValue obj) {
         }
         /* CPython keeps __qualname__ out of a class's namespace. */
         static const char *const hidden[] = {"__qualname__"};
-        for (QkType *t = type; t != NULL && t != &qk_object_type; t = t->base) {
+        const QkTuple *mro = qk_as_tuple(type->mro);
+        for (int64_t i = 0; i < mro->size; i++) {
+            QkType *t = (QkType *)mro->items[i];
+            if (t == &qk_object_type) {
+                continue;
+            }
             add_keys(n, t->dict, hidden, COUNT(hidden));
             if (t->flags & QK_TYPE_HEAP) {
                 add_static(n, class_statement_names, COUNT(class_statement_names));

@@ -1,10 +1,12 @@
 """enum: members as instances (name, value, lookup by value and by name, iteration in definition
 order, aliases, auto, unique, _missing_, members with __init__ and methods), IntEnum, Flag and
 IntFlag (combinations, pseudo-members, inversion, kept and refused bits), and the errors CPython
-raises (a member named twice among them), the functional API; hot loops look members up, compare and combine them."""
+raises (a member named twice among them), the functional API; enumerations mixing in a data type
+(str, float, a mixin class; IntEnum, IntFlag and StrEnum derive from Enum through ReprEnum); hot
+loops look members up, compare and combine them."""
 
 import enum
-from enum import Enum, Flag, IntEnum, IntFlag, auto, unique
+from enum import Enum, Flag, IntEnum, IntFlag, ReprEnum, StrEnum, auto, unique
 
 
 class Color(Enum):
@@ -229,3 +231,78 @@ try:
     Lists([9])
 except ValueError as e:
     print(e)
+
+
+# ---- mixed-in data types ----
+print(isinstance(Number.ONE, Enum), isinstance(P2.R, Flag), isinstance(P2.R, IntEnum))
+print(f"{Number.ONE:03d}", [k.__name__ for k in Number.__mro__])
+print([k.__name__ for k in IntFlag.__mro__], hash(Number.ONE) == hash(1))
+
+
+class Hue(str, Enum):
+    RED = "red"
+    GREEN = "green"
+
+
+print(Hue.RED, repr(Hue.RED), Hue.RED == "red", Hue("green"), Hue.RED.upper(), len(Hue.GREEN))
+print(isinstance(Hue.RED, str), Hue.RED.value, Hue.RED.name, f"{Hue.RED}", hash(Hue.RED) == hash("red"))
+print([k.__name__ for k in Hue.__mro__], list(Hue), {"red": 1}[Hue.RED])
+
+
+class Pet(StrEnum):
+    CAT = auto()
+    DOG = "dog"
+
+
+print(Pet.CAT, repr(Pet.DOG), Pet.CAT == "cat", Pet("dog"), f"{Pet.CAT}", Pet.CAT.value)
+
+
+class Planet(float, Enum):
+    MERCURY = 3.3
+    VENUS = 4.8
+
+
+print(Planet.MERCURY * 2, repr(Planet.VENUS), str(Planet.VENUS), Planet(4.8))
+
+
+class Describe:
+    def describe(self):
+        return f"{self.name}={self.value}"
+
+
+class Status(Describe, Enum):
+    OK = 0
+    ERR = 1
+
+
+print(Status.OK.describe(), repr(Status.ERR), [k.__name__ for k in Status.__mro__])
+
+
+def refused(make):
+    try:
+        make()
+    except TypeError as e:
+        print(e)
+
+
+def str_enum_of_int():
+    class Bad(StrEnum):
+        X = 1
+
+
+def enum_first():
+    class Wrong(Enum, str):
+        A = "a"
+
+
+def repr_enum_alone():
+    class Plain(ReprEnum):
+        A = 1
+
+
+for make in (str_enum_of_int, enum_first, repr_enum_alone):
+    refused(make)
+total = 0
+for i in range(2000):
+    total += Number.ONE + len(Hue.RED) + (Hue.RED == "red") + (P2.R | P2.W) + (Pet.CAT == "cat")
+print(total)
