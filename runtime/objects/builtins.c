@@ -130,7 +130,7 @@ static QkValue builtin_len(QkThread *tstate, QkValue self, QkValue *args, size_t
         return QK_NULL;
     }
     int64_t n = qk_len(tstate, args[0]);
-    return n < 0 ? QK_NULL : qk_int_result(tstate, n);
+    return n < 0 ? QK_NULL : qk_int_fits(n) ? qk_from_int(n) : qk_int_result(tstate, n);
 }
 
 static QkValue builtin_abs(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,

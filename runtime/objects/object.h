@@ -444,10 +444,10 @@ typedef struct QkBuiltin {
 } QkBuiltin;
 
 /* ---- range ---- */
-/* Bounds and length as ints: all tagged for a range whose items are (see range.c). */
+/* Bounds as ints: all tagged for a range whose items are (see range.c). */
 typedef struct QkRange {
     QkObject ob;
-    QkValue start, stop, step, length;
+    QkValue start, stop, step;
 } QkRange;
 
 typedef struct QkRangeIter {

@@ -19,8 +19,11 @@ QkObject qk_ellipsis_object = {.type = &qk_ellipsis_type, .gc_static = 1};
 const char *qk_type_name(QkValue v) { return qk_type_of(v)->name; }
 
 int qk_type_is_subtype(const QkType *t, const QkType *base) {
+    if (t == base) {
+        return 1; /* the common answer, without reading the MRO */
+    }
     const QkTuple *mro = qk_as_tuple(t->mro);
-    for (int64_t i = 0; i < mro->size; i++) {
+    for (int64_t i = 1; i < mro->size; i++) {
         if (mro->items[i] == (QkValue)base) {
             return 1;
         }

@@ -3,7 +3,9 @@
  * A range holds its bounds as ints. When start, stop and step are all tagged ints (the common
  * case), so is every item, and the range's operations run in 64-bit arithmetic; otherwise they
  * run in arbitrary precision, as CPython computes every range (`range(10**20, 10**20 + 3)`), and
- * iteration goes through a `longrange_iterator`. */
+ * iteration goes through a `longrange_iterator`. The length is computed when asked for, not
+ * kept: three fields keep a range in the 48-byte cells its many short-lived instances (one per
+ * `for i in range(n)`) have always taken. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -75,9 +77,20 @@ static QkValue item_at(QkThread *tstate, const QkRange *r, QkValue i) {
     return p == QK_NULL ? QK_NULL : arith(tstate, QK_BINARY_OP_ADD, r->start, p);
 }
 
+/* The number of items as an int (a big one for a range past 63 bits, or a small range longer
+ * than 2**62), QK_NULL on MemoryError. */
+static QkValue length_of(QkThread *tstate, const QkRange *r) {
+    if (is_small(r)) {
+        return qk_int_result(tstate, small_length(qk_int_value(r->start), qk_int_value(r->stop),
+                                                  qk_int_value(r->step)));
+    }
+    return big_length(tstate, r->start, r->stop, r->step);
+}
+
 /* ---- construction ---- */
 
-static QkValue range_alloc(QkThread *tstate, QkValue *bounds, QkValue length) {
+/* bounds: start, stop, step (nonzero), any ints; rooted by the caller. */
+static QkValue range_from_bounds(QkThread *tstate, const QkValue *bounds) {
     QkRange *r = (QkRange *)qk_alloc(tstate, &qk_range_type, sizeof *r);
     if (r == NULL) {
         return QK_NULL;
@@ -85,27 +98,7 @@ static QkValue range_alloc(QkThread *tstate, QkValue *bounds, QkValue length) {
     r->start = bounds[0];
     r->stop = bounds[1];
     r->step = bounds[2];
-    r->length = length;
     return (QkValue)r;
-}
-
-/* bounds: start, stop, step (nonzero), any ints; rooted by the caller. */
-static QkValue range_from_bounds(QkThread *tstate, QkValue *bounds) {
-    QkValue length;
-    if (qk_is_int(bounds[0]) && qk_is_int(bounds[1]) && qk_is_int(bounds[2])) {
-        length = qk_int_result(tstate, small_length(qk_int_value(bounds[0]),
-                                                       qk_int_value(bounds[1]),
-                                                       qk_int_value(bounds[2])));
-    } else {
-        length = big_length(tstate, bounds[0], bounds[1], bounds[2]);
-    }
-    if (length == QK_NULL) {
-        return QK_NULL;
-    }
-    qk_root_push(tstate, &length);
-    QkValue r = range_alloc(tstate, bounds, length);
-    qk_root_pop(tstate, 1);
-    return r;
 }
 
 /* An argument of range() or of a range method: an int (a bool or an int subclass's value
@@ -132,7 +125,10 @@ static QkValue range_construct(QkThread *tstate, QkValue type, QkValue *args, si
     }
     QkValue bounds[3] = {qk_from_int(0), qk_from_int(0), qk_from_int(1)};
     for (size_t i = 0; i < nargs; i++) {
-        if (as_int(tstate, args[i], &bounds[nargs == 1 ? 1 : i]) < 0) {
+        QkValue *bound = &bounds[nargs == 1 ? 1 : i];
+        if (qk_is_int(args[i])) {
+            *bound = args[i]; /* the common case, decided inline */
+        } else if (as_int(tstate, args[i], bound) < 0) {
             return QK_NULL;
         }
     }
@@ -152,18 +148,19 @@ static void range_traverse(QkObject *self, QkVisitFunc visit, void *arg) {
     visit(r->start, arg);
     visit(r->stop, arg);
     visit(r->step, arg);
-    visit(r->length, arg);
 }
 
 /* ---- the sequence protocol ---- */
 
 static int64_t range_len(QkThread *tstate, QkValue self) {
-    int64_t n;
-    if (qk_is_int(as_range(self)->length)) {
-        return qk_int_value(as_range(self)->length);
+    QkRange *r = as_range(self);
+    if (is_small(r)) {
+        return small_length(qk_int_value(r->start), qk_int_value(r->stop), qk_int_value(r->step));
     }
-    if (qk_long_as_int64(as_range(self)->length, &n)) {
-        return n;
+    QkValue length = length_of(tstate, r);
+    int64_t n;
+    if (length == QK_NULL || qk_long_as_int64(length, &n)) {
+        return length == QK_NULL ? -1 : n;
     }
     qk_raise(tstate, &qk_exc_OverflowError, "Python int too large to convert to C ssize_t");
     return -1;
@@ -171,7 +168,9 @@ static int64_t range_len(QkThread *tstate, QkValue self) {
 
 static int range_truth(QkThread *tstate, QkValue self) {
     (void)tstate;
-    return as_range(self)->length != qk_from_int(0);
+    QkRange *r = as_range(self);
+    int order = qk_long_compare(r->start, r->stop);
+    return sign_of(r->step) > 0 ? order < 0 : order > 0;
 }
 
 /* A slice bound of a range of `length` items, clipped as CPython's _PySlice_GetLongIndices. */
@@ -218,20 +217,22 @@ static QkValue range_slice(QkThread *tstate, QkRange *r, QkSlice *s) {
         }
     }
     bool negative = sign_of(step) < 0;
-    QkValue v[5] = {QK_NULL, QK_NULL, QK_NULL, QK_NULL, QK_NULL}; /* i, j, start, stop, step */
-    for (int k = 0; k < 5; k++) {
+    /* i, j, start, stop, step, the length */
+    QkValue v[6] = {QK_NULL, QK_NULL, QK_NULL, QK_NULL, QK_NULL, QK_NULL};
+    for (int k = 0; k < 6; k++) {
         qk_root_push(tstate, &v[k]);
     }
     v[4] = step;
     QkValue result = QK_NULL;
-    if (slice_bound(tstate, s->start, r->length, negative, true, &v[0]) == 0 &&
-        slice_bound(tstate, s->stop, r->length, negative, false, &v[1]) == 0 &&
+    if ((v[5] = length_of(tstate, r)) != QK_NULL &&
+        slice_bound(tstate, s->start, v[5], negative, true, &v[0]) == 0 &&
+        slice_bound(tstate, s->stop, v[5], negative, false, &v[1]) == 0 &&
         (v[2] = item_at(tstate, r, v[0])) != QK_NULL &&
         (v[3] = item_at(tstate, r, v[1])) != QK_NULL &&
         (v[4] = arith(tstate, QK_BINARY_OP_MULTIPLY, v[4], r->step)) != QK_NULL) {
         result = range_from_bounds(tstate, &v[2]);
     }
-    qk_root_pop(tstate, 5);
+    qk_root_pop(tstate, 6);
     return result;
 }
 
@@ -251,14 +252,19 @@ static QkValue range_getitem(QkThread *tstate, QkValue self, QkValue key) {
     if (i == QK_TRUE || i == QK_FALSE) {
         i = qk_from_int(i == QK_TRUE);
     }
-    if (sign_of(i) < 0) {
-        i = arith(tstate, QK_BINARY_OP_ADD, i, r->length);
-        if (i == QK_NULL) {
-            return QK_NULL;
-        }
+    QkValue length = length_of(tstate, r);
+    if (length == QK_NULL) {
+        return QK_NULL;
     }
-    if (sign_of(i) < 0 || qk_long_compare(i, r->length) >= 0) {
-        return qk_raise(tstate, &qk_exc_IndexError, "range object index out of range");
+    qk_root_push(tstate, &length);
+    if (sign_of(i) < 0) {
+        i = arith(tstate, QK_BINARY_OP_ADD, i, length);
+    }
+    bool inside = i != QK_NULL && sign_of(i) >= 0 && qk_long_compare(i, length) < 0;
+    qk_root_pop(tstate, 1);
+    if (!inside) {
+        return i == QK_NULL ? QK_NULL
+                            : qk_raise(tstate, &qk_exc_IndexError, "range object index out of range");
     }
     return item_at(tstate, r, i);
 }
@@ -392,28 +398,40 @@ static QkValue range_repr(QkThread *tstate, QkValue self) {
 /* Ranges are equal when they hold the same items: CPython compares the length, then the first
  * item, then the step; the hash is of the same: (length, start or None, step or None). */
 static QkValue range_compare(QkThread *tstate, QkValue lhs, QkValue rhs, uint32_t op) {
-    (void)tstate;
     if (!qk_is_type(rhs, &qk_range_type) || (op != QK_COMPARE_OP_EQ && op != QK_COMPARE_OP_NE)) {
         return QK_NOT_IMPLEMENTED;
     }
     QkRange *a = as_range(lhs), *b = as_range(rhs);
-    bool equal = qk_long_compare(a->length, b->length) == 0 &&
-                 (a->length == qk_from_int(0) ||
+    QkValue n = length_of(tstate, a), m = QK_NULL;
+    qk_root_push(tstate, &n);
+    m = n == QK_NULL ? QK_NULL : length_of(tstate, b);
+    qk_root_pop(tstate, 1);
+    if (m == QK_NULL) {
+        return QK_NULL;
+    }
+    bool equal = qk_long_compare(n, m) == 0 &&
+                 (n == qk_from_int(0) ||
                   (qk_long_compare(a->start, b->start) == 0 &&
-                   (a->length == qk_from_int(1) || qk_long_compare(a->step, b->step) == 0)));
+                   (n == qk_from_int(1) || qk_long_compare(a->step, b->step) == 0)));
     return qk_bool(equal == (op == QK_COMPARE_OP_EQ));
 }
 
 static int range_hash(QkThread *tstate, QkValue self, int64_t *hash) {
     QkRange *r = as_range(self);
+    QkValue length = length_of(tstate, r);
+    if (length == QK_NULL) {
+        return -1;
+    }
+    qk_root_push(tstate, &length);
     QkValue key = qk_tuple_new(tstate, 3);
+    qk_root_pop(tstate, 1);
     if (key == QK_NULL) {
         return -1;
     }
     QkValue *items = qk_as_tuple(key)->items;
-    items[0] = r->length;
-    items[1] = r->length == qk_from_int(0) ? QK_NONE : r->start;
-    items[2] = qk_long_compare(r->length, qk_from_int(1)) <= 0 ? QK_NONE : r->step;
+    items[0] = length;
+    items[1] = length == qk_from_int(0) ? QK_NONE : r->start;
+    items[2] = qk_long_compare(length, qk_from_int(1)) <= 0 ? QK_NONE : r->step;
     return qk_hash(tstate, key, hash);
 }
 
@@ -517,31 +535,36 @@ QkType qk_long_range_iter_type = {
 static QkValue range_iter(QkThread *tstate, QkValue self) {
     QkRange *r = as_range(self);
     if (is_small(r)) {
-        return qk_range_iter_new(tstate, qk_int_value(r->start), qk_int_value(r->step),
-                                 qk_int_value(r->length));
+        return qk_range_iter_new(
+            tstate, qk_int_value(r->start), qk_int_value(r->step),
+            small_length(qk_int_value(r->start), qk_int_value(r->stop), qk_int_value(r->step)));
     }
-    return long_iter_new(tstate, r->start, r->step, r->length);
+    QkValue length = length_of(tstate, r);
+    return length == QK_NULL ? QK_NULL : long_iter_new(tstate, r->start, r->step, length);
 }
 
 QkValue qk_range_reversed(QkThread *tstate, QkValue range) {
     QkRange *r = as_range(range);
     if (is_small(r)) {
         /* The last item is an item, so a 63-bit value; -step fits 64 bits. */
-        int64_t n = qk_int_value(r->length), step = qk_int_value(r->step);
+        int64_t step = qk_int_value(r->step);
+        int64_t n = small_length(qk_int_value(r->start), qk_int_value(r->stop), step);
         return qk_range_iter_new(tstate, n == 0 ? 0 : qk_int_value(r->start) + (n - 1) * step,
                                  -step, n);
     }
-    QkValue v[2] = {QK_NULL, QK_NULL}; /* the last item, -step */
+    QkValue v[3] = {QK_NULL, QK_NULL, QK_NULL}; /* the last item, -step, the length */
     qk_root_push(tstate, &range);
-    qk_root_push(tstate, &v[0]);
-    qk_root_push(tstate, &v[1]);
+    for (int k = 0; k < 3; k++) {
+        qk_root_push(tstate, &v[k]);
+    }
     QkValue it = QK_NULL;
-    if ((v[0] = arith(tstate, QK_BINARY_OP_SUBTRACT, r->length, qk_from_int(1))) != QK_NULL &&
+    if ((v[2] = length_of(tstate, r)) != QK_NULL &&
+        (v[0] = arith(tstate, QK_BINARY_OP_SUBTRACT, v[2], qk_from_int(1))) != QK_NULL &&
         (v[0] = item_at(tstate, as_range(range), v[0])) != QK_NULL &&
         (v[1] = qk_long_unary(tstate, QK_UNARY_NEGATIVE, as_range(range)->step)) != QK_NULL) {
-        it = long_iter_new(tstate, v[0], v[1], as_range(range)->length);
+        it = long_iter_new(tstate, v[0], v[1], v[2]);
     }
-    qk_root_pop(tstate, 3);
+    qk_root_pop(tstate, 4);
     return it;
 }
 

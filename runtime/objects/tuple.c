@@ -157,11 +157,12 @@ static int tuple_hash(QkThread *tstate, QkValue self, int64_t *hash) {
     for (int64_t i = 0; i < t->size; i++) {
         /* A small int below the modulus, the common item of a key, is its own hash. */
         QkValue item = t->items[i];
-        int64_t lane = qk_int_value(item);
-        if (!qk_is_int(item) || lane < 0 || lane >= QK_HASH_MODULUS) {
-            if (qk_hash(tstate, item, &lane) < 0) {
-                return -1;
-            }
+        int64_t lane;
+        if (qk_is_int(item)) {
+            lane = qk_int_value(item);
+            lane = lane >= 0 && lane < QK_HASH_MODULUS ? lane : qk_hash_int(lane);
+        } else if (qk_hash(tstate, item, &lane) < 0) {
+            return -1;
         }
         acc += (uint64_t)lane * prime2;
         acc = (acc << 31) | (acc >> 33);
