@@ -127,8 +127,9 @@ int qk_set_class(QkThread *tstate, QkValue obj, QkValue value);
 bool qk_type_keeps_object_init(QkType *type);
 /* Sets module.name = value (for the built-in modules' init functions). */
 int qk_module_add(QkThread *tstate, QkValue module, const char *name, QkValue value);
-/* Fills the math module (math.c). */
+/* Fill the math and cmath modules (math.c, cmath.c). */
 int qk_init_math(QkThread *tstate, QkValue module);
+int qk_init_cmath(QkThread *tstate, QkValue module);
 /* Fills the sys module (sysmodule.c). Its streams are TextIOWrappers: qk_stream_file is the FILE
  * one writes to (NULL for anything else), qk_read_line a line of a FILE ('' at its end). */
 int qk_init_sys(QkThread *tstate, QkValue module);
