@@ -28,16 +28,11 @@ static double complex to_c99(QkComplexValue z) { return __builtin_complex(z.real
 
 static bool all_finite(QkComplexValue z) { return isfinite(z.real) && isfinite(z.imag); }
 
-/* An argument as CPython's "D" converter takes it: a complex, else a real number. */
-static int complex_arg(QkThread *tstate, QkValue v, QkComplexValue *out) {
-    if (qk_is_complex(v)) {
-        *out = qk_complex_value(v);
-        return 0;
-    }
-    out->imag = 0.0;
-    int known = qk_as_double(tstate, v, &out->real);
-    if (known == 0) {
-        known = qk_double_from_dunder(tstate, v, &out->real);
+/* A float argument as CPython's "d" converter takes it: a real number (a complex is refused). */
+static int real_arg(QkThread *tstate, QkValue v, double *out) {
+    int known = qk_is_complex(v) ? 0 : qk_as_double(tstate, v, out);
+    if (known == 0 && !qk_is_complex(v)) {
+        known = qk_double_from_dunder(tstate, v, out);
     }
     if (known == 0) {
         qk_raise(tstate, &qk_exc_TypeError, "must be real number, not %s", qk_type_name(v));
@@ -45,16 +40,19 @@ static int complex_arg(QkThread *tstate, QkValue v, QkComplexValue *out) {
     return known > 0 ? 0 : -1;
 }
 
-/* The same for a float argument ("d"): a complex is refused. */
-static int real_arg(QkThread *tstate, QkValue v, double *out) {
+/* A complex argument as the "D" converter takes it: a complex, its __complex__, else a real
+ * number. */
+static int complex_arg(QkThread *tstate, QkValue v, QkComplexValue *out) {
     if (qk_is_complex(v)) {
-        qk_raise(tstate, &qk_exc_TypeError, "must be real number, not complex");
-        return -1;
+        *out = qk_complex_value(v);
+        return 0;
     }
-    QkComplexValue z;
-    int r = complex_arg(tstate, v, &z);
-    *out = z.real;
-    return r;
+    int known = qk_complex_from_dunder(tstate, v, out);
+    if (known != 0) {
+        return known < 0 ? -1 : 0;
+    }
+    out->imag = 0.0;
+    return real_arg(tstate, v, &out->real);
 }
 
 static QkValue math_error(QkThread *tstate, CmathError error) {

@@ -385,6 +385,24 @@ static QkValue complex_from_str(QkThread *tstate, QkValue str) {
                                    "could not convert string to complex: %s", qk_as_str(r)->data);
 }
 
+int qk_complex_from_dunder(QkThread *tstate, QkValue v, QkComplexValue *out) {
+    QkValue method = qk_type_lookup(qk_type_of(v), QK_NAME(to_complex));
+    if (method == QK_NULL) {
+        return 0;
+    }
+    QkValue r = qk_call(tstate, method, &v, 1, QK_NULL);
+    if (r == QK_NULL) {
+        return -1;
+    }
+    if (!qk_is_complex(r)) {
+        qk_raise(tstate, &qk_exc_TypeError, "__complex__ returned non-complex (type %s)",
+                 qk_type_name(r));
+        return -1;
+    }
+    *out = qk_complex_value(r);
+    return 1;
+}
+
 /* A number argument of complex(): a complex as it is (1), else float(v) as (x, 0) (0); -1 with
  * the exception set. */
 static int complex_part(QkThread *tstate, QkValue v, QkComplexValue *out) {
@@ -433,7 +451,12 @@ static QkValue complex_construct(QkThread *tstate, QkValue type, QkValue *args, 
     if (i == QK_NULL && qk_is_type(r, &qk_complex_type)) {
         return r;
     }
-    if (!qk_is_complex(r) && !is_number(r)) {
+    QkComplexValue cr, ci = {0.0, 0.0};
+    int r_complex = qk_complex_from_dunder(tstate, r, &cr);
+    if (r_complex < 0) {
+        return QK_NULL;
+    }
+    if (!r_complex && !qk_is_complex(r) && !is_number(r)) {
         return qk_raise(tstate, &qk_exc_TypeError,
                         "complex() first argument must be a string or a number, not '%s'",
                         qk_type_name(r));
@@ -442,8 +465,9 @@ static QkValue complex_construct(QkThread *tstate, QkValue type, QkValue *args, 
         return qk_raise(tstate, &qk_exc_TypeError,
                         "complex() second argument must be a number, not '%s'", qk_type_name(i));
     }
-    QkComplexValue cr, ci = {0.0, 0.0};
-    int r_complex = complex_part(tstate, r, &cr);
+    if (!r_complex) {
+        r_complex = complex_part(tstate, r, &cr);
+    }
     int i_complex = r_complex < 0 || i == QK_NULL ? 0 : complex_part(tstate, i, &ci);
     if (r_complex < 0 || i_complex < 0) {
         return QK_NULL;
@@ -462,13 +486,26 @@ static QkValue complex_construct(QkThread *tstate, QkValue type, QkValue *args, 
     return qk_complex_new(tstate, cr.real, ci.real);
 }
 
-static QkValue complex_getattr(QkThread *tstate, QkValue self, QkValue name) {
+static bool is_part_name(QkValue name) {
     const char *n = qk_as_str(name)->data;
-    if (strcmp(n, "real") == 0 || strcmp(n, "imag") == 0) {
+    return strcmp(n, "real") == 0 || strcmp(n, "imag") == 0;
+}
+
+static QkValue complex_getattr(QkThread *tstate, QkValue self, QkValue name) {
+    if (is_part_name(name)) {
         QkComplexValue z = qk_complex_value(self);
-        return qk_float_new(tstate, n[0] == 'r' ? z.real : z.imag);
+        return qk_float_new(tstate, qk_as_str(name)->data[0] == 'r' ? z.real : z.imag);
     }
     return qk_generic_getattr(tstate, self, name);
+}
+
+/* The parts are read-only members, as in CPython (for deletion too). */
+static int complex_setattr(QkThread *tstate, QkValue self, QkValue name, QkValue value) {
+    if (is_part_name(name)) {
+        qk_raise(tstate, &qk_exc_AttributeError, "readonly attribute");
+        return -1;
+    }
+    return qk_object_setattr(tstate, self, name, value);
 }
 
 static QkValue complex_conjugate(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
@@ -498,5 +535,6 @@ QkType qk_complex_type = {
     .truth = complex_truth,
     .construct = complex_construct,
     .getattr = complex_getattr,
+    .setattr = complex_setattr,
     .methods = complex_methods,
 };

@@ -39,7 +39,7 @@
     X(package, "__package__") X(float, "__float__") X(index, "__index__") \
     X(int, "__int__") X(trunc, "__trunc__") X(floor, "__floor__") X(ceil, "__ceil__")             \
     X(keys, "keys") X(write, "write") X(missing, "__missing__") X(metaclass, "metaclass") \
-    X(reversed, "__reversed__") X(prepare, "__prepare__")
+    X(reversed, "__reversed__") X(prepare, "__prepare__") X(to_complex, "__complex__")
 
 enum {
 #define QK_NAME_ENUM(id, text) QK_NAME_##id,

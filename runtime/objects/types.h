@@ -100,6 +100,9 @@ QkValue qk_complex_new(QkThread *tstate, double real, double imag);
 /* x ** y for floats whose real result does not exist (a negative x, a fractional y): CPython
  * answers with complex exponentiation. */
 QkValue qk_complex_pow_reals(QkThread *tstate, double x, double y);
+/* A class's __complex__, which must return a complex: 1 with *out set, 0 when the class has
+ * none, -1 with the exception set. */
+int qk_complex_from_dunder(QkThread *tstate, QkValue v, QkComplexValue *out);
 /* a / b into *r: false for a zero divisor. */
 bool qk_complex_quot(QkComplexValue a, QkComplexValue b, QkComplexValue *r);
 /* abs(z) into *out: -1 (nothing raised) when a finite z's magnitude overflows. */

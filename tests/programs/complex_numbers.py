@@ -48,7 +48,23 @@ class Index:
         return 7
 
 
-print(complex(Real()), complex(Real(), Real()), complex(Index(), 1))
+class Complex:
+    def __complex__(self):
+        return 1 - 2j
+
+
+class BadComplex:
+    def __complex__(self):
+        return 5
+
+
+print(complex(Real()), complex(Real(), Real()), complex(Index(), 1), complex(Complex()))
+print(complex(Complex(), 2), complex(Complex(), 2j), cmath.sqrt(Complex()), cmath.exp(Real()))
+check("complex(BadComplex())", lambda: complex(BadComplex()))
+check("complex(1, Complex())", lambda: complex(1, Complex()))
+check("cmath.sqrt(BadComplex())", lambda: cmath.sqrt(BadComplex()))
+check("cmath.rect(Complex(), 1)", lambda: cmath.rect(Complex(), 1))
+check("cmath.rect(1j, 1)", lambda: cmath.rect(1j, 1))
 check("complex('1', 2)", lambda: complex("1", 2))
 check("complex(1, '2')", lambda: complex(1, "2"))
 check("complex([])", lambda: complex([]))
@@ -104,6 +120,68 @@ check("float(1j)", lambda: float(1j))
 check("round(1j)", lambda: round(1j))
 check("pow(1j, 2, 3)", lambda: pow(1j, 2, 3))
 check("math.sqrt(1j)", lambda: math.sqrt(1j))
+
+# -- attributes, dunders, more parsing --
+def set_real():
+    z.real = 3
+
+
+def del_imag():
+    del z.imag
+
+
+z = 1 + 2j
+check("z.real = 3", set_real)
+check("del z.imag", del_imag)
+check("z.foo", lambda: z.foo)
+check("complex.conjugate(z)", lambda: complex.conjugate(z))
+check("z.__add__(1)", lambda: z.__add__(1))
+check("z.__radd__(1)", lambda: z.__radd__(1))
+check("z.__add__('a')", lambda: z.__add__('a'))
+check("z.__eq__(1)", lambda: z.__eq__(1))
+check("z.__lt__(1)", lambda: z.__lt__(1))
+check("z.__abs__()", lambda: z.__abs__())
+check("z.__hash__()", lambda: z.__hash__())
+check("z.__bool__()", lambda: z.__bool__())
+check("z.__repr__()", lambda: z.__repr__())
+check("str(z)", lambda: str(z))
+check("z.__pow__(2)", lambda: z.__pow__(2))
+check("z.__truediv__(0)", lambda: z.__truediv__(0))
+check("z.__neg__()", lambda: z.__neg__())
+check("'%s %r' % (z, z)", lambda: '%s %r' % (z, z))
+check("'%f' % z", lambda: '%f' % z)
+check("f'{z:10.2f}|'", lambda: f'{z:10.2f}|')
+check("[z] * 2", lambda: [z] * 2)
+check("max([1j])", lambda: max([1j]))
+check("min(1j, 2)", lambda: min(1j, 2))
+check("z in {z: 1}", lambda: z in {z: 1})
+check("complex('1+2j') is z", lambda: complex(z) is z)
+check("hash(complex(2**61, 0))", lambda: hash(complex(2**61, 0)))
+check("hash(complex(-1, 0))", lambda: hash(complex(-1, 0)))
+check("hash(complex(0, -1))", lambda: hash(complex(0, -1)))
+check("-(0j)", lambda: -(0j))
+check("0j - 0j", lambda: 0j - 0j)
+check("-0.0 + 0j", lambda: -0.0 + 0j)
+check("-0.0 * 1j", lambda: -0.0 * 1j)
+check("1j.imag", lambda: 1j.imag)
+check("isinstance(1j, (int, float))", lambda: isinstance(1j, (int, float)))
+check("sum([1j]*3, start=1)", lambda: sum([1j]*3, start=1))
+check("sum([1.5, 1j, 2**70])", lambda: sum([1.5, 1j, 2**70]))
+check("type(1j)('3j')", lambda: type(1j)('3j'))
+check("complex('1e500j')", lambda: complex('1e500j'))
+check("complex('-nan')", lambda: complex('-nan'))
+check("complex('infinityj')", lambda: complex('infinityj'))
+check("complex('1ej')", lambda: complex('1ej'))
+check("complex('1e+j')", lambda: complex('1e+j'))
+check("complex('1.e5j')", lambda: complex('1.e5j'))
+check("complex('.j')", lambda: complex('.j'))
+check("complex('1\\x00j')", lambda: complex('1\x00j'))
+check("complex(b'1')", lambda: complex(b'1'))
+check("complex('0x1j')", lambda: complex('0x1j'))
+check("complex(real='1')", lambda: complex(real='1'))
+check("complex(imag='1')", lambda: complex(imag='1'))
+check("complex(1.5, imag=2)", lambda: complex(1.5, imag=2))
+check("complex(1, real=2)", lambda: complex(1, real=2))
 
 # -- comparison and hashing --
 print(a == 3 + 4j, a != 3 + 4j, 3 + 0j == 3, 3 == 3 + 0j, 3.0 == 3 + 0j, 3 + 0j == 3.0)
