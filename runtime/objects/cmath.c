@@ -1,8 +1,9 @@
 /* The cmath module: the functions programs use, computed with CPython 3.11's algorithms (cmath's
  * C code) so that finite arguments give bit-identical results: sqrt and log scale their
  * arguments around the double range's ends, log takes log1p near the unit circle. Infinite and
- * nan arguments take C99's special values (Annex G, which CPython's tables follow) and CPython's
- * errors. */
+ * nan arguments take C99's special values (Annex G, which CPython's tables follow; where C99
+ * leaves a sign open, or for rect, which has no C99 counterpart, CPython's are spelled out) and
+ * CPython's errors. */
 #include <complex.h>
 #include <float.h>
 #include <math.h>
@@ -92,6 +93,10 @@ static QkComplexValue c_exp(QkComplexValue z, CmathError *error) {
         *error = isinf(z.imag) && (isfinite(z.real) || (isinf(z.real) && z.real > 0))
                      ? CM_DOMAIN
                      : CM_OK;
+        /* C99 leaves the zeros' signs unspecified here; CPython's table has +0. */
+        if (z.real == -INFINITY && !isfinite(z.imag)) {
+            return (QkComplexValue){0.0, 0.0};
+        }
         return from_c99(cexp(to_c99(z)));
     }
     QkComplexValue r;
@@ -225,26 +230,37 @@ CMATH_FUNCTION(polar) {
 }
 
 /* rect(r, phi) = r * (cos(phi) + sin(phi) * 1j); phi 0 keeps the imaginary part's sign as r *
- * phi. An infinite phi with a nonzero r is a domain error. */
+ * phi. Non-finite arguments give CPython's special values: an infinite phi with a nonzero r is a
+ * domain error, a zero r stays 0j, an infinite r keeps its infinities' signs from cos and sin. */
 CMATH_FUNCTION(rect) {
     (void)self;
     double r, phi;
-    if (qk_check_args(tstate, "rect", nargs, kwnames, 2, 2) < 0 || real_arg(tstate, args[0], &r) < 0 ||
-        real_arg(tstate, args[1], &phi) < 0) {
+    if (qk_check_args(tstate, "rect", nargs, kwnames, 2, 2) < 0 ||
+        real_arg(tstate, args[0], &r) < 0 || real_arg(tstate, args[1], &phi) < 0) {
         return QK_NULL;
     }
     if (r != 0.0 && !isnan(r) && isinf(phi)) {
         return math_error(tstate, CM_DOMAIN);
     }
-    if (isinf(r) && isfinite(phi) && phi != 0.0) {
+    QkComplexValue z;
+    if (isnan(r)) {
+        z = (QkComplexValue){NAN, phi == 0.0 ? 0.0 : NAN};
+    } else if (isinf(r) && isnan(phi)) {
+        z = (QkComplexValue){INFINITY, NAN};
+    } else if (isinf(r) && phi != 0.0) {
         double sign = r > 0 ? 1.0 : -1.0;
-        return qk_complex_new(tstate, sign * copysign(INFINITY, cos(phi)),
-                              sign * copysign(INFINITY, sin(phi)));
+        z = (QkComplexValue){sign * copysign(INFINITY, cos(phi)),
+                             sign * copysign(INFINITY, sin(phi))};
+    } else if (!isfinite(phi)) {
+        /* r is finite: 0j for a zero r, else phi is a nan. */
+        z = r == 0.0 ? (QkComplexValue){0.0, 0.0} : (QkComplexValue){NAN, NAN};
+    } else if (phi == 0.0) {
+        /* r * phi would be a nan for an infinite r. */
+        z = (QkComplexValue){r, isinf(r) ? (r > 0 ? phi : -phi) : r * phi};
+    } else {
+        z = (QkComplexValue){r * cos(phi), r * sin(phi)};
     }
-    if (phi == 0.0) {
-        return qk_complex_new(tstate, r, r * phi);
-    }
-    return qk_complex_new(tstate, r * cos(phi), r * sin(phi));
+    return qk_complex_new(tstate, z.real, z.imag);
 }
 
 CMATH_FUNCTION(isclose) {

@@ -3,6 +3,7 @@
  * are bit for bit the same: division by the larger part of the divisor, and `**` by repeated
  * squaring for integral exponents up to 100 in magnitude, else through polar form. */
 #include <ctype.h>
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -68,7 +69,8 @@ static bool c_pow(QkComplexValue a, QkComplexValue b, QkComplexValue *r) {
     }
     if (a.real == 0.0 && a.imag == 0.0) {
         *r = (QkComplexValue){0.0, 0.0};
-        return b.imag == 0.0 && b.real >= 0.0;
+        /* A nan exponent is no error. */
+        return !(b.imag != 0.0 || b.real < 0.0);
     }
     double vabs = hypot(a.real, a.imag), len = pow(vabs, b.real), at = atan2(a.imag, a.real);
     double phase = at * b.real;
@@ -97,12 +99,15 @@ static bool c_powi(QkComplexValue x, long n, QkComplexValue *r) {
     return qk_complex_quot((QkComplexValue){1.0, 0.0}, acc, r);
 }
 
+/* The errors are CPython's, which reads errno: a domain error from the C library (cos or sin of
+ * an infinite phase) is reported as the zero-base one is. */
 static QkValue complex_pow(QkThread *tstate, QkComplexValue a, QkComplexValue b) {
     QkComplexValue p;
+    errno = 0;
     bool ok = b.imag == 0.0 && b.real == floor(b.real) && fabs(b.real) <= 100.0
                   ? c_powi(a, (long)b.real, &p)
                   : c_pow(a, b, &p);
-    if (!ok) {
+    if (!ok || errno == EDOM) {
         return qk_raise(tstate, &qk_exc_ZeroDivisionError, "0.0 to a negative or complex power");
     }
     if (isinf(p.real) || isinf(p.imag)) {

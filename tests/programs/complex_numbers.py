@@ -109,6 +109,12 @@ check("0j ** (-1 + 0j)", lambda: 0j ** (-1 + 0j))
 check("(1e200 + 1e200j) ** 3", lambda: (1e200 + 1e200j) ** 3)
 check("abs(1e308 + 1e308j) ** 2", lambda: (1e308 + 1e308j) ** 2.5)
 check("abs(complex(1.7e308, 1.7e308))", lambda: abs(complex(1.7e308, 1.7e308)))
+check("(1 + 1j) ** 1e308", lambda: (1 + 1j) ** 1e308)
+check("(0.5 + 1j) ** complex(1e300, 1e300)", lambda: (0.5 + 1j) ** complex(1e300, 1e300))
+check("0j ** NAN", lambda: 0j**NAN)
+# The phase overflows: CPython reports the C library's domain error as a zero base.
+check("(-1 + 1e-300j) ** 1e308", lambda: (-1 + 1e-300j) ** 1e308)
+check("(-2.0) ** NAN", lambda: (-2.0) ** complex(NAN, 0))
 check("1j + 2**1100", lambda: 1j + 2**1100)
 check("1j << 1", lambda: 1j << 1)
 check("1j & 1", lambda: 1j & 1)
@@ -221,6 +227,15 @@ print(cmath.isclose(1 + 1j, 1 + 1.0000000001j), cmath.isclose(1j, 1.1j),
       cmath.isclose(complex(INF, 1), complex(INF, 1)), cmath.isclose(complex(INF, 1), 1j))
 print(cmath.isfinite(1 + 1j), cmath.isfinite(complex(INF, 0)), cmath.isinf(complex(NAN, INF)),
       cmath.isnan(complex(1, NAN)), cmath.isnan(1j))
+# Special values: infinities, nans and signed zeros in every combination.
+SPECIALS = [-INF, -2.0, -0.0, 0.0, 2.0, INF, NAN]
+for x in SPECIALS:
+    for y in SPECIALS:
+        v = complex(x, y)
+        print(v, cmath.sqrt(v), cmath.phase(v), abs(v))
+        check(f"  exp({v!r})", lambda: cmath.exp(v))
+        check(f"  log({v!r})", lambda: (cmath.log(v), cmath.log10(v)))
+        check(f"  rect({x!r}, {y!r})", lambda: cmath.rect(x, y))
 check("cmath.sqrt('a')", lambda: cmath.sqrt("a"))
 check("cmath.log(0)", lambda: cmath.log(0))
 check("cmath.log(0, 2)", lambda: cmath.log(0, 2))
