@@ -523,8 +523,15 @@ static QkValue complex_conjugate(QkThread *tstate, QkValue self, QkValue *args, 
     return qk_complex_new(tstate, z.real, -z.imag);
 }
 
+static QkValue complex_complex(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                               QkValue kwnames) {
+    (void)args;
+    return qk_check_args(tstate, "__complex__", nargs, kwnames, 0, 0) < 0 ? QK_NULL : self;
+}
+
 static const QkMethodDef complex_methods[] = {
     {"conjugate", complex_conjugate},
+    {"__complex__", complex_complex},
     {NULL, NULL},
 };
 

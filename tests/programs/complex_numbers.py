@@ -140,6 +140,7 @@ z = 1 + 2j
 check("z.real = 3", set_real)
 check("del z.imag", del_imag)
 check("z.foo", lambda: z.foo)
+check("z.__complex__()", lambda: z.__complex__())
 check("complex.conjugate(z)", lambda: complex.conjugate(z))
 check("z.__add__(1)", lambda: z.__add__(1))
 check("z.__radd__(1)", lambda: z.__radd__(1))
