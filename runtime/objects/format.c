@@ -267,8 +267,8 @@ static int format_double(QkThread *tstate, QkBuf *out, double v, const Spec *s) 
     if (type == 0 && s->precision < 0) {
         (s->bare ? qk_double_repr_bare : qk_double_repr)(a, buf, sizeof buf);
         /* '#' keeps the point a bare repr drops: 1. and 1.e+20. */
-        char *point = buf + strcspn(buf, "e");
         if (s->bare && s->alternate && isfinite(a) && strchr(buf, '.') == NULL) {
+            char *point = buf + strcspn(buf, "e");
             memmove(point + 1, point, strlen(point) + 1);
             *point = '.';
         }
