@@ -252,5 +252,5 @@ def _const_key(value: Const) -> object:
         return ("code", id(value))
     if isinstance(value, tuple):
         return ("tuple", tuple(_const_key(item) for item in value))
-    # repr tells 0.0 from -0.0, which compare equal.
-    return (type(value).__name__, repr(value) if isinstance(value, float) else value)
+    # repr tells 0.0 from -0.0 (and 0j from -0j), which compare equal.
+    return (type(value).__name__, repr(value) if isinstance(value, (float, complex)) else value)

@@ -56,8 +56,9 @@ class CodeObject:
         return len(self.varnames)
 
 
-# A constant: None, a bool, an int, a float, a str, a bytes, Ellipsis, a tuple of constants, or a
-# nested code object.
+# A constant: None, a bool, an int, a float, a complex, a str, a bytes, Ellipsis, a tuple of
+# constants, or a nested code object.
 Const: TypeAlias = (
-    "None | bool | int | float | str | bytes | EllipsisType | tuple[Const, ...] | CodeObject"
+    "None | bool | int | float | complex | str | bytes | EllipsisType | tuple[Const, ...]"
+    " | CodeObject"
 )

@@ -125,7 +125,9 @@ class Expressions(BuilderBase):
 
     def constant_value(self, node: ast.Constant) -> Const:
         value = node.value
-        if value is None or value is Ellipsis or isinstance(value, (bool, int, float, bytes)):
+        if value is None or value is Ellipsis:
+            return value
+        if isinstance(value, (bool, int, float, complex, bytes)):
             return value
         if isinstance(value, str):
             try:
@@ -144,7 +146,7 @@ class Expressions(BuilderBase):
         elif (
             isinstance(node.op, ast.USub)
             and isinstance(operand, ast.Constant)
-            and isinstance(operand.value, (int, float))
+            and isinstance(operand.value, (int, float, complex))
             and not isinstance(operand.value, bool)
         ):
             # Folded so that the most negative int, whose magnitude is out of range, is a literal.
@@ -417,4 +419,4 @@ def _is_folded(node: ast.expr) -> bool:
     """A literal the tuple constant can hold (ints out of range are left to report)."""
     if isinstance(node, ast.Tuple):
         return all(_is_folded(e) for e in node.elts)
-    return isinstance(node, ast.Constant) and not isinstance(node.value, complex)
+    return isinstance(node, ast.Constant)

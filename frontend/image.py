@@ -1,6 +1,6 @@
 """The code image: the file the runtime loads (little-endian throughout).
 
-image: magic b"QKIMG\\0\\0\\0"; u32 version (6); str digest; str filename; code (module);
+image: magic b"QKIMG\\0\\0\\0"; u32 version (7); str digest; str filename; code (module);
        u32 nmodules; nmodules x module, sorted by name (frontend/modules.py)
 module: str name (dotted); u8 is_package; str filename; code
 code:  str name; str qualname; u32 firstlineno, argcount, posonlyargcount, kwonlyargcount,
@@ -12,7 +12,8 @@ code:  str name; str qualname; u32 firstlineno, argcount, posonlyargcount, kwonl
 const: u8 tag, then: 0 None, 1 True, 2 False, 3 int (i64, within the tagged range), 4 str,
        5 code, 6 float (f64), 7 tuple (u32 n, n consts), 8 Ellipsis, 9 big int (u8 sign: 1 for
        negative; u32 n; u32 digits[n]: the magnitude in base 2**30, least significant first, the
-       last nonzero; only for values outside the tagged range), 10 bytes (u32 n, n bytes)
+       last nonzero; only for values outside the tagged range), 10 bytes (u32 n, n bytes),
+       11 complex (f64 real, f64 imag)
 str:   u32 byte length, UTF-8 bytes
 """
 
@@ -24,7 +25,7 @@ from dataclasses import dataclass, field
 from .codeobject import CodeObject, Const, ExceptionEntry
 
 MAGIC = b"QKIMG\0\0\0"
-VERSION = 6
+VERSION = 7
 
 # Small ints are tagged machine words with one bit of tag: 63 bits of signed range. Ints outside
 # it are big ints, written as their 30-bit digits (the runtime's own representation).
@@ -44,7 +45,8 @@ DIGIT_BITS = 30
     TAG_ELLIPSIS,
     TAG_BIGINT,
     TAG_BYTES,
-) = range(11)
+    TAG_COMPLEX,
+) = range(12)
 
 
 @dataclass
@@ -148,6 +150,9 @@ def _const(out: bytearray, value: Const) -> None:
     elif isinstance(value, float):
         out.append(TAG_FLOAT)
         out += struct.pack("<d", value)
+    elif isinstance(value, complex):
+        out.append(TAG_COMPLEX)
+        out += struct.pack("<dd", value.real, value.imag)
     elif isinstance(value, str):
         out.append(TAG_STR)
         _str(out, value)
@@ -278,4 +283,7 @@ class _Reader:
             return self.code()
         if tag == TAG_BYTES:
             return self.take(self.u32())
+        if tag == TAG_COMPLEX:
+            real, imag = struct.unpack("<dd", self.take(16))
+            return complex(real, imag)
         raise ImageFormatError(f"bad constant tag {tag}")

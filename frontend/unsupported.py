@@ -14,13 +14,9 @@ _CONSTRUCTS: dict[type[ast.AST], str] = {
     ast.TryStar: "try statement with except*",
 }
 
-_CONSTANT_KINDS: dict[type, str] = {
-    complex: "complex literal",
-}
-
 
 def describe(node: ast.AST) -> str:
     """A short human name for a construct, e.g. "with statement"."""
     if isinstance(node, ast.Constant):
-        return _CONSTANT_KINDS.get(type(node.value), f"{type(node.value).__name__} literal")
+        return f"{type(node.value).__name__} literal"
     return _CONSTRUCTS.get(type(node), type(node).__name__)

@@ -29,20 +29,20 @@ from frontend.codeobject import FLAG_HAS_DOCSTRING, CodeObject  # noqa: E402
 from frontend.image import Image, Module, read_image, write_image  # noqa: E402
 
 # A function, a loop that runs long enough to be traced and compiled (threshold 16), strings,
-# calls, a big int constant and a bytes constant: small, so that every truncation of its image
-# (~1300 bytes) can be run.
+# calls, a big int constant, a bytes constant and a complex one: small, so that every truncation of
+# its image (~1300 bytes) can be run.
 BIG = 2**64
 PROGRAM = f"""\
 def count(word, n):
     total = 0
     for i in range(n):
         total = total + i
-    print(word + "!", total, total + {BIG}, b"qk")
+    print(word + "!", total, total + {BIG}, b"qk", 1.5j)
 
 
 count("quack", 20)
 """
-EXPECTED_STDOUT = f"quack! 190 {190 + BIG} b'qk'\n"
+EXPECTED_STDOUT = f"quack! 190 {190 + BIG} b'qk' 1.5j\n"
 IMAGE_NAME = "prog.qkimg"
 SANITIZER_MARKERS = ("AddressSanitizer", "runtime error:", "LeakSanitizer")
 # Sanitizer reports exit with their own statuses, so 0 and 1 always mean quack's own verdict.
@@ -454,6 +454,18 @@ def test_bytes_constant_past_the_end_is_refused(
     run = run_image(quack_asan, tmp_path, patched(image, start + 1, struct.pack("<I", 1 << 20)))
     # The reader stops after the length.
     assert broken_reason(run) == ("truncated bytes", start + 5)
+
+
+def test_complex_constant_cut_after_its_real_part_is_refused(
+    quack_asan: Path, image: bytes, tmp_path: Path
+) -> None:
+    """A complex constant (tag 11, f64 real, f64 imag) whose imaginary part is missing."""
+    encoding = bytes([11]) + struct.pack("<dd", 0.0, 1.5)
+    assert image.count(encoding) == 1
+    start = image.index(encoding)
+    run = run_image(quack_asan, tmp_path, image[: start + 11])
+    # The reader stops at the imaginary part.
+    assert broken_reason(run) == ("truncated", start + 9)
 
 
 def test_make_function_of_a_non_code_constant_fails_cleanly(

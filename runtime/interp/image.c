@@ -7,8 +7,9 @@
 #include "image.h"
 #include "long.h"
 #include "quack_metadata.h"
+#include "types.h"
 
-#define IMAGE_VERSION 6
+#define IMAGE_VERSION 7
 #define MAX_NESTING 64
 
 typedef struct Reader {
@@ -36,6 +37,16 @@ static int read_u32(Reader *r, uint32_t *out) {
     *out = (uint32_t)r->p[0] | (uint32_t)r->p[1] << 8 | (uint32_t)r->p[2] << 16 |
            (uint32_t)r->p[3] << 24;
     r->p += 4;
+    return 0;
+}
+
+static int read_f64(Reader *r, double *out) {
+    uint32_t lo, hi;
+    if (read_u32(r, &lo) < 0 || read_u32(r, &hi) < 0) {
+        return -1;
+    }
+    uint64_t bits = (uint64_t)hi << 32 | lo;
+    memcpy(out, &bits, sizeof *out);
     return 0;
 }
 
@@ -183,19 +194,21 @@ static QkValue read_const(Reader *r) {
         return read_str(r);
     case 5:
         return read_code(r);
-    case 6: {
-        uint32_t lo, hi;
-        if (read_u32(r, &lo) < 0 || read_u32(r, &hi) < 0) {
-            return QK_NULL;
+    case 6:
+    case 11: {
+        /* A float, or a complex's real and imaginary parts. */
+        double d[2] = {0.0, 0.0};
+        for (int i = 0; i < (tag == 11 ? 2 : 1); i++) {
+            if (read_f64(r, &d[i]) < 0) {
+                return QK_NULL;
+            }
         }
-        uint64_t bits = (uint64_t)hi << 32 | lo;
-        double d;
-        memcpy(&d, &bits, sizeof d);
-        QkValue f = qk_float_new(r->tstate, d);
-        if (f == QK_NULL) {
+        QkValue v = tag == 11 ? qk_complex_new(r->tstate, d[0], d[1])
+                              : qk_float_new(r->tstate, d[0]);
+        if (v == QK_NULL) {
             fail(r, "out of memory");
         }
-        return f;
+        return v;
     }
     case 7:
         return read_tuple(r);

@@ -573,6 +573,10 @@ static QkValue builtin_pow(QkThread *tstate, QkValue self, QkValue *args, size_t
     if (a[2] == QK_NULL || a[2] == QK_NONE) {
         return qk_binary_op(tstate, QK_BINARY_OP_POWER, a[0], a[1]);
     }
+    /* complex's own ** takes a modulus only to refuse it. */
+    if (qk_is_complex(a[0]) || qk_is_complex(a[1]) || qk_is_complex(a[2])) {
+        return qk_raise(tstate, &qk_exc_ValueError, "complex modulo");
+    }
     for (int i = 0; i < 3; i++) {
         a[i] = qk_builtin_self(a[i]);
         if (!qk_is_anyint(a[i])) {
@@ -685,9 +689,9 @@ static QkBuiltin builtins[] = {
 
 /* Types callable by name: calling one runs its `construct` slot. */
 static QkType *const builtin_types[] = {
-    &qk_int_type,       &qk_float_type, &qk_str_type,    &qk_bool_type,     &qk_list_type,
-    &qk_tuple_type,     &qk_dict_type,  &qk_set_type,    &qk_frozenset_type, &qk_range_type,
-    &qk_slice_type,     &qk_bytes_type, &qk_bytearray_type,
+    &qk_int_type,       &qk_float_type, &qk_complex_type, &qk_str_type,      &qk_bool_type,
+    &qk_list_type,      &qk_tuple_type, &qk_dict_type,    &qk_set_type,      &qk_frozenset_type,
+    &qk_range_type,     &qk_slice_type, &qk_bytes_type,   &qk_bytearray_type,
     &qk_enumerate_type, &qk_zip_type,   &qk_map_type,    &qk_filter_type,   &qk_reversed_type,
 };
 

@@ -25,9 +25,11 @@ typedef struct Spec {
     char type;         /* 0: none */
     /* %-format only: a precision on an integer is a minimum number of digits. */
     bool int_precision;
+    /* A complex's part without type or precision: its repr without a ".0". */
+    bool bare;
 } Spec;
 
-static const Spec default_spec = {" ", 0, 0, false, false, -1, 0, -1, 0, false};
+static const Spec default_spec = {" ", 0, 0, false, false, -1, 0, -1, 0, false, false};
 
 static bool is_align(char c) { return c == '<' || c == '>' || c == '^' || c == '='; }
 
@@ -264,7 +266,13 @@ static int format_double(QkThread *tstate, QkBuf *out, double v, const Spec *s) 
     int precision = s->precision < 0 ? 6 : (int)(s->precision > 400 ? 400 : s->precision);
     const char *suffix = "";
     if (type == 0 && s->precision < 0) {
-        qk_double_repr(a, buf, sizeof buf);
+        (s->bare ? qk_double_repr_bare : qk_double_repr)(a, buf, sizeof buf);
+        /* '#' keeps the point a bare repr drops: 1. and 1.e+20. */
+        if (s->bare && s->alternate && isfinite(a) && strchr(buf, '.') == NULL) {
+            char *point = buf + strcspn(buf, "e");
+            memmove(point + 1, point, strlen(point) + 1);
+            *point = '.';
+        }
     } else if (!isfinite(a)) {
         snprintf(buf, sizeof buf, "%s",
                  isnan(a) ? (strchr("EFG", type) && type ? "NAN" : "nan")
@@ -313,6 +321,50 @@ static int format_double(QkThread *tstate, QkBuf *out, double v, const Spec *s) 
     return emit_number(tstate, out, negative, "", digits, rest, 3, s);
 }
 
+/* A complex: both parts formatted as floats (the imaginary one always signed) and padded as one,
+ * in parentheses without a type, and then without a real part of +0.0 (as repr). */
+static int format_complex(QkThread *tstate, QkBuf *out, QkComplexValue z, const Spec *s) {
+    if (s->zero) {
+        qk_raise(tstate, &qk_exc_ValueError,
+                 "Zero padding is not allowed in complex format specifier");
+        return -1;
+    }
+    if (s->align == '=') {
+        qk_raise(tstate, &qk_exc_ValueError,
+                 "'=' alignment flag is not allowed in complex format specifier");
+        return -1;
+    }
+    if (s->type == '%' || (s->type != 0 && strchr("eEfFgGn", s->type) == NULL)) {
+        qk_raise(tstate, &qk_exc_ValueError,
+                 "Unknown format code '%c' for object of type 'complex'", s->type);
+        return -1;
+    }
+    Spec part = default_spec;
+    part.sign = s->sign;
+    part.alternate = s->alternate;
+    part.grouping = s->grouping;
+    part.precision = s->precision;
+    part.type = s->type == 'n' ? 'g' : s->type;
+    bool parens = false, skip_re = false;
+    if (s->type == 0) {
+        skip_re = z.real == 0.0 && !signbit(z.real);
+        parens = !skip_re;
+        part.bare = s->precision < 0;
+        part.type = s->precision < 0 ? 0 : 'g';
+    }
+    QkBuf body = {0};
+    int failed = parens && qk_buf_putc(tstate, &body, '(') < 0;
+    if (!failed && !skip_re) {
+        failed = format_double(tstate, &body, z.real, &part) < 0;
+        part.sign = '+';
+    }
+    failed = failed || format_double(tstate, &body, z.imag, &part) < 0 ||
+             qk_buf_append(tstate, &body, parens ? "j)" : "j", parens ? 2 : 1) < 0 ||
+             pad(tstate, out, body.data, body.len, 0, s, '>') < 0;
+    qk_buf_free(&body);
+    return failed ? -1 : 0;
+}
+
 static int format_string(QkThread *tstate, QkBuf *out, QkValue v, const Spec *s) {
     if (s->type != 0 && s->type != 's') {
         qk_raise(tstate, &qk_exc_ValueError, "Unknown format code '%c' for object of type 'str'",
@@ -351,7 +403,7 @@ static int format_string(QkThread *tstate, QkBuf *out, QkValue v, const Spec *s)
 QkValue qk_format_builtin(QkThread *tstate, QkValue v, QkValue spec) {
     double d = 0;
     bool is_int = qk_is_anyint(qk_builtin_self(v));
-    int known = is_int || qk_is_str(v) ? 1 : qk_as_double(tstate, v, &d);
+    int known = is_int || qk_is_str(v) || qk_is_complex(v) ? 1 : qk_as_double(tstate, v, &d);
     if (known <= 0) {
         return known < 0 ? QK_NULL : QK_NOT_IMPLEMENTED;
     }
@@ -364,8 +416,9 @@ QkValue qk_format_builtin(QkThread *tstate, QkValue v, QkValue spec) {
     }
     QkBuf out = {0};
     int failed = is_int ? format_int(tstate, &out, qk_builtin_self(v), &s)
-                 : qk_is_str(v)    ? format_string(tstate, &out, v, &s)
-                                   : format_double(tstate, &out, d, &s);
+                 : qk_is_str(v)     ? format_string(tstate, &out, v, &s)
+                 : qk_is_complex(v) ? format_complex(tstate, &out, qk_complex_value(v), &s)
+                                    : format_double(tstate, &out, d, &s);
     if (failed) {
         qk_buf_free(&out);
         return QK_NULL;

@@ -93,6 +93,7 @@ static const struct {
     const char *name;
     int (*init)(QkThread *tstate, QkValue module);
 } builtin_modules[] = {
+    {"cmath", qk_init_cmath},
     {"math", qk_init_math},
     {"sys", qk_init_sys},
     {"time", qk_init_time},

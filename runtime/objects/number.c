@@ -316,10 +316,7 @@ static QkValue float_pow(QkThread *tstate, double x, double y) {
     bool negate = false;
     if (x < 0) {
         if (y != floor(y)) {
-            /* CPython's result is a complex number. */
-            return qk_raise(tstate, &qk_exc_ValueError,
-                            "negative number cannot be raised to a fractional power "
-                            "(complex numbers are not supported)");
+            return qk_complex_pow_reals(tstate, x, y);
         }
         x = -x;
         negate = is_odd_integer(y);

@@ -83,7 +83,7 @@ static QkType *const static_types[] = {
     &qk_int_type, &qk_bool_type, &qk_none_type,
     &qk_not_implemented_type, &qk_ellipsis_type, &qk_generic_alias_type, &qk_str_type, &qk_code_type, &qk_function_type,
     &qk_range_type, &qk_range_iter_type, &qk_long_range_iter_type, &qk_dict_type,
-    &qk_float_type, &qk_tuple_type, &qk_list_type, &qk_set_type, &qk_frozenset_type, &qk_slice_type,
+    &qk_float_type, &qk_complex_type, &qk_tuple_type, &qk_list_type, &qk_set_type, &qk_frozenset_type, &qk_slice_type,
     &qk_enumerate_type, &qk_zip_type, &qk_map_type, &qk_filter_type, &qk_reversed_type,
     &qk_list_iter_type, &qk_tuple_iter_type, &qk_getitem_iter_type, &qk_str_iter_type, &qk_dict_keys_type,
     &qk_dict_values_type, &qk_dict_items_type, &qk_dict_keyiter_type, &qk_dict_valueiter_type,

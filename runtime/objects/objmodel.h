@@ -39,7 +39,7 @@
     X(package, "__package__") X(float, "__float__") X(index, "__index__") \
     X(int, "__int__") X(trunc, "__trunc__") X(floor, "__floor__") X(ceil, "__ceil__")             \
     X(keys, "keys") X(write, "write") X(missing, "__missing__") X(metaclass, "metaclass") \
-    X(reversed, "__reversed__") X(prepare, "__prepare__")
+    X(reversed, "__reversed__") X(prepare, "__prepare__") X(to_complex, "__complex__")
 
 enum {
 #define QK_NAME_ENUM(id, text) QK_NAME_##id,
@@ -127,8 +127,9 @@ int qk_set_class(QkThread *tstate, QkValue obj, QkValue value);
 bool qk_type_keeps_object_init(QkType *type);
 /* Sets module.name = value (for the built-in modules' init functions). */
 int qk_module_add(QkThread *tstate, QkValue module, const char *name, QkValue value);
-/* Fills the math module (math.c). */
+/* Fill the math and cmath modules (math.c, cmath.c). */
 int qk_init_math(QkThread *tstate, QkValue module);
+int qk_init_cmath(QkThread *tstate, QkValue module);
 /* Fills the sys module (sysmodule.c). Its streams are TextIOWrappers: qk_stream_file is the FILE
  * one writes to (NULL for anything else), qk_read_line a line of a FILE ('' at its end). */
 int qk_init_sys(QkThread *tstate, QkValue module);

@@ -86,6 +86,33 @@ QkValue qk_int_construct(QkThread *tstate, QkValue type, QkValue *args, size_t n
 /* int(s, base) on a str: ValueError with CPython's message on a bad literal. */
 QkValue qk_int_from_str(QkThread *tstate, QkValue s, int64_t base);
 
+/* ---- complex (complex.c) ---- */
+typedef struct QkComplexValue {
+    double real, imag;
+} QkComplexValue;
+typedef struct QkComplex {
+    QkObject ob;
+    double real, imag;
+} QkComplex;
+extern QkType qk_complex_type;
+static inline bool qk_is_complex(QkValue v) { return qk_is_type(v, &qk_complex_type); }
+static inline QkComplexValue qk_complex_value(QkValue v) {
+    return (QkComplexValue){((QkComplex *)v)->real, ((QkComplex *)v)->imag};
+}
+QkValue qk_complex_new(QkThread *tstate, double real, double imag);
+/* x ** y for floats whose real result does not exist (a negative x, a fractional y): CPython
+ * answers with complex exponentiation. */
+QkValue qk_complex_pow_reals(QkThread *tstate, double x, double y);
+/* A class's __complex__, which must return a complex: 1 with *out set, 0 when the class has
+ * none, -1 with the exception set. */
+int qk_complex_from_dunder(QkThread *tstate, QkValue v, QkComplexValue *out);
+/* a / b into *r: false for a zero divisor. */
+bool qk_complex_quot(QkComplexValue a, QkComplexValue b, QkComplexValue *r);
+/* abs(z) into *out: -1 (nothing raised) when a finite z's magnitude overflows. */
+int qk_complex_abs(QkComplexValue z, double *out);
+/* repr(float) without the ".0" of an integral value, as complex's repr writes its parts. */
+void qk_double_repr_bare(double v, char *buf, size_t size);
+
 /* ---- a growable byte buffer (malloc'd: the collector never sees it, so it needs no rooting) */
 typedef struct QkBuf {
     char *data;
