@@ -93,6 +93,7 @@ static const struct {
     const char *name;
     int (*init)(QkThread *tstate, QkValue module);
 } builtin_modules[] = {
+    {"_abc", qk_init_abc},
     {"math", qk_init_math},
     {"sys", qk_init_sys},
     {"time", qk_init_time},
