@@ -136,6 +136,9 @@ int qk_init_math(QkThread *tstate, QkValue module);
 int qk_init_sys(QkThread *tstate, QkValue module);
 /* Fills the time module (timemodule.c): time, perf_counter, monotonic, process_time, sleep. */
 int qk_init_time(QkThread *tstate, QkValue module);
+/* Fills the array module (arraymodule.c): array (and ArrayType), typecodes. */
+int qk_init_array(QkThread *tstate, QkValue module);
+extern QkType qk_array_type, qk_array_iter_type;
 /* Fills the _abc module (class.c): type_lookup, for lib/abc.py and lib/collections/abc.py. */
 int qk_init_abc(QkThread *tstate, QkValue module);
 extern QkType qk_stream_type;
