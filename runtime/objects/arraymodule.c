@@ -140,11 +140,15 @@ static int overflow(QkThread *tstate, const char *message) {
     return -1;
 }
 
-/* An int beyond 64 bits as an unsigned 64-bit value, if it is one; *negative says its sign. */
-static bool big_as_uint64(QkThread *tstate, QkValue v, bool *negative, uint64_t *out) {
+/* An int beyond 64 bits as an unsigned 64-bit value: 1 if it is one, 0 if not (*negative says
+ * its sign), -1 on error. */
+static int big_as_uint64(QkThread *tstate, QkValue v, bool *negative, uint64_t *out) {
     char small[QK_SMALL_DIGITS];
     char *hex = qk_long_digits(tstate, v, 16, negative, small);
-    bool fits = hex != NULL && !*negative && strlen(hex) <= 16;
+    if (hex == NULL) {
+        return -1;
+    }
+    bool fits = !*negative && strlen(hex) <= 16;
     if (fits) {
         *out = strtoull(hex, NULL, 16);
     }
@@ -168,16 +172,17 @@ static int int_item(QkThread *tstate, const ArrayCode *code, QkValue v, uint64_t
         bool negative = false;
         uint64_t u;
         /* The codes CPython reads as an unsigned long: 'I' past 32 bits, 'L' and 'Q'. */
-        if (code->negative != NULL && big_as_uint64(tstate, n, &negative, &u)) {
-            if (code->size == 8) {
-                *out = u;
-                return 0;
-            }
-            qk_raise(tstate, &qk_exc_OverflowError, "%s is greater than maximum",
-                     code->limits[0].what);
+        int unsigned_long = code->negative != NULL ? big_as_uint64(tstate, n, &negative, &u) : 0;
+        if (unsigned_long < 0) {
             return -1;
         }
-        if (tstate->exception != QK_NULL) {
+        if (unsigned_long && code->size == 8) {
+            *out = u;
+            return 0;
+        }
+        if (unsigned_long) {
+            qk_raise(tstate, &qk_exc_OverflowError, "%s is greater than maximum",
+                     code->limits[0].what);
             return -1;
         }
         return overflow(tstate, negative && code->negative ? code->negative : code->too_big);
@@ -806,11 +811,12 @@ METHOD(array_count) {
     if (qk_check_args(tstate, "count", nargs, kwnames, 1, 1) < 0) {
         return QK_NULL;
     }
-    int64_t count = 0;
-    for (int64_t i = 0; (i = find(tstate, self, args[0], i, INT64_MAX)) >= 0; i++) {
+    int64_t count = 0, i = 0;
+    while ((i = find(tstate, self, args[0], i, INT64_MAX)) >= 0) {
         count++;
+        i++;
     }
-    return tstate->exception != QK_NULL ? QK_NULL : qk_from_int(count);
+    return i == -2 ? QK_NULL : qk_from_int(count);
 }
 
 METHOD(array_reverse) {
