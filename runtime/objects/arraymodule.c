@@ -316,8 +316,8 @@ static int append_bytes(QkThread *tstate, QkArray *a, const char *data, int64_t 
 
 static const ArrayCode *find_code(QkThread *tstate, QkValue typecode) {
     if (!qk_is_str(typecode) || qk_str_cp_length(typecode) != 1) {
-        qk_raise(tstate, &qk_exc_TypeError, "array() argument 1 must be a unicode character, not %s",
-                 qk_type_name(typecode));
+        qk_raise(tstate, &qk_exc_TypeError,
+                 "array() argument 1 must be a unicode character, not %s", qk_type_name(typecode));
         return NULL;
     }
     for (size_t i = 0; i < sizeof codes / sizeof codes[0]; i++) {

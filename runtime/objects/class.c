@@ -770,7 +770,30 @@ static QkValue type_delattr_method(QkThread *tstate, QkValue self, QkValue *args
     return type_set_or_delete(tstate, self, args[0], QK_NULL);
 }
 
+/* type.__instancecheck__ and __subclasscheck__: the plain tests, which a metaclass's own
+ * reach through super(). */
+static QkValue type_instancecheck(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                                  QkValue kwnames) {
+    if (qk_check_args(tstate, "type.__instancecheck__", nargs, kwnames, 1, 1) < 0) {
+        return QK_NULL;
+    }
+    return qk_bool(qk_type_is_subtype(qk_type_of(args[0]), (QkType *)self));
+}
+
+static QkValue type_subclasscheck(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                                  QkValue kwnames) {
+    if (qk_check_args(tstate, "type.__subclasscheck__", nargs, kwnames, 1, 1) < 0) {
+        return QK_NULL;
+    }
+    if (!qk_is_class(args[0])) {
+        return qk_raise(tstate, &qk_exc_TypeError, "issubclass() arg 1 must be a class");
+    }
+    return qk_bool(qk_type_is_subtype((QkType *)args[0], (QkType *)self));
+}
+
 static const QkMethodDef type_methods[] = {
+    {"__instancecheck__", type_instancecheck},
+    {"__subclasscheck__", type_subclasscheck},
     {"__init__", type_init},
     {"__call__", type_call_method},
     {"__setattr__", type_setattr_method},
@@ -901,8 +924,9 @@ static int check_not_abstract(QkThread *tstate, QkType *t) {
                                  qk_is_str(name) ? qk_as_str(name)->data : "?");
     }
     qk_root_pop(tstate, 1);
-    qk_raise(tstate, &qk_exc_TypeError, "Can't instantiate abstract class %s with abstract method%s %s",
-             t->name, n == 1 ? "" : "s", text);
+    qk_raise(tstate, &qk_exc_TypeError,
+             "Can't instantiate abstract class %s with abstract method%s %s", t->name,
+             n == 1 ? "" : "s", text);
     return -1;
 }
 
@@ -1637,7 +1661,8 @@ static int metaclass_check(QkThread *tstate, QkValue cls, int hook, QkValue arg)
 static int class_matches(QkThread *tstate, QkValue v, bool instance, QkValue cls,
                          const char *message) {
     /* issubclass's default test wants a class before anything else, as CPython's. */
-    const char *not_class = instance || qk_is_class(v) ? NULL : "issubclass() arg 1 must be a class";
+    const char *not_class =
+        instance || qk_is_class(v) ? NULL : "issubclass() arg 1 must be a class";
     if (qk_is_class(cls)) {
         if (qk_type_of(cls) != &qk_type_type && !(instance && qk_type_of(v) == (QkType *)cls)) {
             int r = metaclass_check(tstate, cls,

@@ -410,6 +410,32 @@ print(isinstance(4, EvenNumber), isinstance(3, EvenNumber), isinstance(EvenNumbe
 print(issubclass(bool, EvenNumber), issubclass(int, EvenNumber), isinstance(6, (str, EvenNumber)))
 
 
+class Logged(type):
+    def __instancecheck__(cls, obj):
+        print("instancecheck", cls.__name__, type(obj).__name__)
+        return super().__instancecheck__(obj)
+
+    def __subclasscheck__(cls, sub):
+        return super().__subclasscheck__(sub)
+
+
+class Node(metaclass=Logged):
+    pass
+
+
+class Leaf(Node):
+    pass
+
+
+print(isinstance(Node(), Node), isinstance(Leaf(), Node), isinstance(3, (int, Node)))
+print(isinstance(3, (Node, int)), issubclass(Leaf, Node), issubclass(int, Node))
+for bad in (lambda: issubclass(3, Node), lambda: type.__instancecheck__(Node)):
+    try:
+        bad()
+    except TypeError as e:
+        print("TypeError:", e)
+
+
 # ---- hot loops: checks and mixins in traces ----
 def classify(items):
     counts = [0, 0, 0, 0]
