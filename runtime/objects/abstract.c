@@ -233,7 +233,8 @@ int64_t qk_len(QkThread *tstate, QkValue v) {
 
 /* The sequence types, whose + and * failures CPython reports in sequence terms. */
 static bool is_sequence(QkValue v) {
-    return qk_is_str(v) || qk_is_list(v) || qk_is_tuple(v) || qk_is_bytes_like(v);
+    return qk_is_str(v) || qk_is_list(v) || qk_is_tuple(v) || qk_is_bytes_like(v) ||
+           qk_is_type(v, &qk_array_type);
 }
 
 /* The plain operator with CPython's order: the right operand first when its type derives from

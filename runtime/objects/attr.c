@@ -260,7 +260,9 @@ static QkValue type_special(QkThread *tstate, QkType *t, QkValue name) {
         return qk_type_name_value(tstate, t);
     }
     if (qk_str_equal(name, QK_NAME(module))) {
-        return qk_str_from_cstr(tstate, "builtins");
+        const char *dot = strrchr(t->name, '.');
+        return dot != NULL ? qk_str_new(tstate, t->name, dot - t->name)
+                           : qk_str_from_cstr(tstate, "builtins");
     }
     if (qk_str_equal(name, QK_NAME(base))) {
         return t->base != NULL ? (QkValue)t->base : QK_NONE;

@@ -609,7 +609,13 @@ static void type_traverse(QkObject *self, QkVisitFunc visit, void *arg) {
 static void type_finalize(QkObject *self) { unregister_heap_type((QkType *)self); }
 
 QkValue qk_type_name_value(QkThread *tstate, QkType *type) {
-    return type->name_value != QK_NULL ? type->name_value : qk_str_from_cstr(tstate, type->name);
+    if (type->name_value != QK_NULL) {
+        return type->name_value;
+    }
+    /* A built-in type of a module is named "module.name", as CPython's: __name__ is the last
+     * part. */
+    const char *dot = strrchr(type->name, '.');
+    return qk_str_from_cstr(tstate, dot != NULL ? dot + 1 : type->name);
 }
 
 static QkValue type_repr(QkThread *tstate, QkValue self) {
@@ -768,7 +774,30 @@ static QkValue type_mro(QkThread *tstate, QkValue self, QkValue *args, size_t na
                : qk_list_collect(tstate, ((QkType *)self)->mro);
 }
 
+/* type.__instancecheck__ and __subclasscheck__: the plain tests, which a metaclass's own
+ * reach through super(). */
+static QkValue type_instancecheck(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                                  QkValue kwnames) {
+    if (qk_check_args(tstate, "type.__instancecheck__", nargs, kwnames, 1, 1) < 0) {
+        return QK_NULL;
+    }
+    return qk_bool(qk_type_is_subtype(qk_type_of(args[0]), (QkType *)self));
+}
+
+static QkValue type_subclasscheck(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                                  QkValue kwnames) {
+    if (qk_check_args(tstate, "type.__subclasscheck__", nargs, kwnames, 1, 1) < 0) {
+        return QK_NULL;
+    }
+    if (!qk_is_class(args[0])) {
+        return qk_raise(tstate, &qk_exc_TypeError, "issubclass() arg 1 must be a class");
+    }
+    return qk_bool(qk_type_is_subtype((QkType *)args[0], (QkType *)self));
+}
+
 static const QkMethodDef type_methods[] = {
+    {"__instancecheck__", type_instancecheck},
+    {"__subclasscheck__", type_subclasscheck},
     {"__init__", type_init},
     {"mro", type_mro},
     {"__call__", type_call_method},
@@ -872,6 +901,40 @@ static bool has_python_new(QkType *t) {
            qk_is_type(((QkDescriptor *)new)->func, &qk_function_type);
 }
 
+/* CPython refuses an instance of a class whose __abstractmethods__ (abc.ABCMeta sets it) is
+ * not empty, naming them sorted; -1 then. Only a class of a metaclass has one here, so a class
+ * whose metaclass is exactly `type` pays one compare. */
+static int check_not_abstract(QkThread *tstate, QkType *t) {
+    QkValue abstract = qk_type_of((QkValue)t) == &qk_type_type
+                           ? QK_NULL
+                           : qk_dict_get(t->dict, QK_NAME(abstractmethods));
+    if (abstract == QK_NULL) {
+        return 0;
+    }
+    QkValue names = qk_list_collect(tstate, abstract);
+    if (names == QK_NULL) {
+        return -1;
+    }
+    qk_root_push(tstate, &names);
+    int64_t n = qk_as_list(names)->size;
+    if (n == 0 || qk_list_sort(tstate, names, QK_NULL, false) < 0) {
+        qk_root_pop(tstate, 1);
+        return n == 0 ? 0 : -1;
+    }
+    char text[400];
+    size_t used = 0;
+    for (int64_t i = 0; i < n && used < sizeof text; i++) {
+        QkValue name = qk_as_list(names)->items[i];
+        used += (size_t)snprintf(text + used, sizeof text - used, "%s%s", i ? ", " : "",
+                                 qk_is_str(name) ? qk_as_str(name)->data : "?");
+    }
+    qk_root_pop(tstate, 1);
+    qk_raise(tstate, &qk_exc_TypeError,
+             "Can't instantiate abstract class %s with abstract method%s %s", t->name,
+             n == 1 ? "" : "s", text);
+    return -1;
+}
+
 /* object.__new__(cls, ...): CPython's checks, then a new instance with no attributes. */
 static QkValue object_new(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
                           QkValue kwnames) {
@@ -902,7 +965,7 @@ static QkValue object_new(QkThread *tstate, QkValue self, QkValue *args, size_t 
             return qk_raise(tstate, &qk_exc_TypeError, "%s() takes no arguments", t->name);
         }
     }
-    return qk_instance_alloc(tstate, t);
+    return check_not_abstract(tstate, t) < 0 ? QK_NULL : qk_instance_alloc(tstate, t);
 }
 
 QkValue qk_construct_with_new(QkThread *tstate, QkType *t, QkValue new, QkValue *args,
@@ -939,6 +1002,9 @@ static QkValue object_construct(QkThread *tstate, QkValue type, QkValue *args, s
     QkValue init = qk_type_lookup(t, QK_NAME(init));
     if (is_object_init(init) && (nargs > 0 || kwnames != QK_NULL)) {
         return qk_raise(tstate, &qk_exc_TypeError, "%s() takes no arguments", t->name);
+    }
+    if (check_not_abstract(tstate, t) < 0) {
+        return QK_NULL;
     }
     QkValue obj = qk_instance_alloc(tstate, t);
     if (obj == QK_NULL || is_object_init(init) || init == QK_NULL) {
@@ -1640,6 +1706,38 @@ static QkValue wrapper_construct(QkThread *tstate, QkValue type, QkValue *args, 
     return descriptor_new(tstate, t, args[0], QK_NULL, QK_NULL);
 }
 
+/* classmethod's and staticmethod's __func__, property's fget, fset and fdel, and the
+ * __isabstractmethod__ of all three: whether a function they wrap is abstract, as CPython's. */
+static QkValue descriptor_getattr(QkThread *tstate, QkValue self, QkValue name) {
+    QkDescriptor *d = (QkDescriptor *)self;
+    const char *n = qk_as_str(name)->data;
+    QkValue wrapped[3] = {d->func, d->fset, d->fdel};
+    if (qk_is_type(self, &qk_property_type)) {
+        static const char *const names[3] = {"fget", "fset", "fdel"};
+        for (int i = 0; i < 3; i++) {
+            if (strcmp(n, names[i]) == 0) {
+                return wrapped[i] == QK_NULL ? QK_NONE : wrapped[i];
+            }
+        }
+    } else if (strcmp(n, "__func__") == 0) {
+        return d->func;
+    }
+    if (strcmp(n, "__isabstractmethod__") != 0) {
+        return qk_generic_getattr(tstate, self, name);
+    }
+    for (int i = 0; i < 3; i++) {
+        QkValue abstract;
+        int found = wrapped[i] == QK_NULL || wrapped[i] == QK_NONE
+                        ? 0
+                        : qk_lookup_attr(tstate, wrapped[i], name, &abstract);
+        int truth = found > 0 ? qk_truth(tstate, abstract) : found;
+        if (truth != 0) {
+            return truth < 0 ? QK_NULL : QK_TRUE;
+        }
+    }
+    return QK_FALSE;
+}
+
 static QkValue classmethod_get(QkThread *tstate, QkValue descr, QkValue obj) {
     QkValue cls = qk_is_class(obj) ? obj : (QkValue)qk_type_of(obj);
     return qk_method_new(tstate, ((QkDescriptor *)descr)->func, cls);
@@ -1657,6 +1755,7 @@ QkType qk_classmethod_type = {
     .traverse = descriptor_traverse,
     .construct = wrapper_construct,
     .descr_get = classmethod_get,
+    .getattr = descriptor_getattr,
 };
 
 static QkValue staticmethod_call(QkThread *tstate, QkValue callable, QkValue *args, size_t nargs,
@@ -1671,6 +1770,7 @@ QkType qk_staticmethod_type = {
     .construct = wrapper_construct,
     .descr_get = staticmethod_get,
     .call = staticmethod_call,
+    .getattr = descriptor_getattr,
 };
 
 static QkValue property_construct(QkThread *tstate, QkValue type, QkValue *args, size_t nargs,
@@ -1760,26 +1860,56 @@ QkType qk_property_type = {
     .traverse = descriptor_traverse,
     .construct = property_construct,
     .descr_get = property_get,
+    .getattr = descriptor_getattr,
     .methods = property_methods,
 };
 
 /* ---- isinstance, issubclass, callable ---- */
 
-/* 1 if cls (a class or a tuple of them, nested) matches t; -1 after raising with `message`. */
-static int class_matches(QkThread *tstate, QkType *t, QkValue cls, const char *message) {
+/* A metaclass's __instancecheck__ or __subclasscheck__ (hook) on cls, called with arg: its
+ * truth, -1 after an error, or -2 when the metaclass has none. */
+static int metaclass_check(QkThread *tstate, QkValue cls, int hook, QkValue arg) {
+    QkValue check = qk_type_lookup(qk_type_of(cls), qk_names[hook]);
+    if (check == QK_NULL) {
+        return -2;
+    }
+    QkValue r = qk_call_with_self(tstate, check, cls, &arg, 1, QK_NULL);
+    return r == QK_NULL ? -1 : qk_truth(tstate, r);
+}
+
+/* 1 if cls (a class or a tuple of them, nested) matches v, an instance (`instance`) or a class;
+ * -1 after raising with `message`. A class whose metaclass is exactly `type` is one subtype
+ * test; any other metaclass's __instancecheck__/__subclasscheck__ decides, as CPython's (which
+ * takes an instance of exactly cls without asking). */
+static int class_matches(QkThread *tstate, QkValue v, bool instance, QkValue cls,
+                         const char *message) {
+    /* issubclass's default test wants a class before anything else, as CPython's. */
+    const char *not_class =
+        instance || qk_is_class(v) ? NULL : "issubclass() arg 1 must be a class";
     if (qk_is_class(cls)) {
-        return qk_type_is_subtype(t, (QkType *)cls);
+        if (qk_type_of(cls) != &qk_type_type && !(instance && qk_type_of(v) == (QkType *)cls)) {
+            int r = metaclass_check(tstate, cls,
+                                    instance ? QK_NAME_instancecheck : QK_NAME_subclasscheck, v);
+            if (r != -2) {
+                return r;
+            }
+        }
+        if (not_class != NULL) {
+            qk_raise(tstate, &qk_exc_TypeError, "%s", not_class);
+            return -1;
+        }
+        return qk_type_is_subtype(instance ? qk_type_of(v) : (QkType *)v, (QkType *)cls);
     }
     if (qk_is_tuple(cls)) {
         for (int64_t i = 0; i < qk_as_tuple(cls)->size; i++) {
-            int r = class_matches(tstate, t, qk_as_tuple(cls)->items[i], message);
+            int r = class_matches(tstate, v, instance, qk_as_tuple(cls)->items[i], message);
             if (r != 0) {
                 return r;
             }
         }
         return 0;
     }
-    qk_raise(tstate, &qk_exc_TypeError, "%s", message);
+    qk_raise(tstate, &qk_exc_TypeError, "%s", not_class != NULL ? not_class : message);
     return -1;
 }
 
@@ -1788,7 +1918,7 @@ QK_MODEL_BUILTIN(isinstance) {
     if (qk_check_args(tstate, "isinstance", nargs, kwnames, 2, 2) < 0) {
         return QK_NULL;
     }
-    int r = class_matches(tstate, qk_type_of(args[0]), args[1],
+    int r = class_matches(tstate, args[0], true, args[1],
                           "isinstance() arg 2 must be a type, a tuple of types, or a union");
     return r < 0 ? QK_NULL : qk_bool(r);
 }
@@ -1798,10 +1928,7 @@ QK_MODEL_BUILTIN(issubclass) {
     if (qk_check_args(tstate, "issubclass", nargs, kwnames, 2, 2) < 0) {
         return QK_NULL;
     }
-    if (!qk_is_class(args[0])) {
-        return qk_raise(tstate, &qk_exc_TypeError, "issubclass() arg 1 must be a class");
-    }
-    int r = class_matches(tstate, (QkType *)args[0], args[1],
+    int r = class_matches(tstate, args[0], false, args[1],
                           "issubclass() arg 2 must be a class, a tuple of classes, or a union");
     return r < 0 ? QK_NULL : qk_bool(r);
 }
@@ -1812,6 +1939,29 @@ QK_MODEL_BUILTIN(callable) {
         return QK_NULL;
     }
     return qk_bool(qk_type_of(args[0])->call != NULL);
+}
+
+/* ---- _abc: what lib/abc.py and lib/collections/abc.py need of the object model ---- */
+
+/* _abc.type_lookup(cls, name, default): name as the class and its bases define it (not its
+ * metaclass), as CPython's _PyType_Lookup; collections.abc's one-trick ponies ask it, since a
+ * class has no __dict__ here. */
+static QkValue abc_type_lookup(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                               QkValue kwnames) {
+    (void)self;
+    if (qk_check_args(tstate, "type_lookup", nargs, kwnames, 3, 3) < 0) {
+        return QK_NULL;
+    }
+    if (!qk_is_class(args[0]) || !qk_is_str(args[1])) {
+        return qk_raise(tstate, &qk_exc_TypeError, "type_lookup() takes a class and a str");
+    }
+    QkValue v = qk_type_lookup((QkType *)args[0], args[1]);
+    return v == QK_NULL ? args[2] : v;
+}
+
+int qk_init_abc(QkThread *tstate, QkValue module) {
+    QkValue f = qk_builtin_new(tstate, "type_lookup", abc_type_lookup, module);
+    return f == QK_NULL ? -1 : qk_module_add(tstate, module, "type_lookup", f);
 }
 
 /* ---- setup ---- */

@@ -254,13 +254,14 @@ static QkValue dict_view_number(QkThread *tstate, uint32_t op, QkValue lhs, QkVa
     return r;
 }
 
-#define DICT_VIEW_TYPE(VAR, NAME, NUMBER)                                                          \
+/* The set-like views are unhashable, as CPython's (which compare as sets); values() is not. */
+#define DICT_VIEW_TYPE(VAR, NAME, NUMBER, HASH)                                                    \
     QkType VAR = {QK_STATIC_TYPE, .name = NAME, .traverse = dict_iter_traverse,                    \
-                  .repr = dict_view_repr, .number = NUMBER, .len = dict_view_len,                  \
+                  .repr = dict_view_repr, .hash = HASH, .number = NUMBER, .len = dict_view_len,    \
                   .contains = dict_view_contains, .iter = dict_view_iter};
-DICT_VIEW_TYPE(qk_dict_keys_type, "dict_keys", dict_view_number)
-DICT_VIEW_TYPE(qk_dict_values_type, "dict_values", NULL)
-DICT_VIEW_TYPE(qk_dict_items_type, "dict_items", dict_view_number)
+DICT_VIEW_TYPE(qk_dict_keys_type, "dict_keys", dict_view_number, qk_hash_unhashable)
+DICT_VIEW_TYPE(qk_dict_values_type, "dict_values", NULL, NULL)
+DICT_VIEW_TYPE(qk_dict_items_type, "dict_items", dict_view_number, qk_hash_unhashable)
 
 /* ---- set ---- */
 

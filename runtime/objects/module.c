@@ -94,6 +94,8 @@ static const struct {
     int (*init)(QkThread *tstate, QkValue module);
 } builtin_modules[] = {
     {"cmath", qk_init_cmath},
+    {"_abc", qk_init_abc},
+    {"array", qk_init_array},
     {"math", qk_init_math},
     {"sys", qk_init_sys},
     {"time", qk_init_time},

@@ -88,7 +88,7 @@ static QkType *const static_types[] = {
     &qk_list_iter_type, &qk_tuple_iter_type, &qk_getitem_iter_type, &qk_str_iter_type, &qk_dict_keys_type,
     &qk_dict_values_type, &qk_dict_items_type, &qk_dict_keyiter_type, &qk_dict_valueiter_type,
     &qk_dict_itemiter_type, &qk_set_iter_type, &qk_generator_type, &qk_cell_type, &qk_stream_type,
-    &qk_bytes_type, &qk_bytearray_type, &qk_bytes_iter_type,
+    &qk_bytes_type, &qk_bytearray_type, &qk_bytes_iter_type, &qk_array_type, &qk_array_iter_type,
 };
 
 /* objects.c's own static types, the object model's, then the exceptions. */

@@ -39,7 +39,9 @@
     X(package, "__package__") X(float, "__float__") X(index, "__index__") \
     X(int, "__int__") X(trunc, "__trunc__") X(floor, "__floor__") X(ceil, "__ceil__")             \
     X(keys, "keys") X(write, "write") X(missing, "__missing__") X(metaclass, "metaclass") \
-    X(reversed, "__reversed__") X(prepare, "__prepare__") X(to_complex, "__complex__")
+    X(reversed, "__reversed__") X(prepare, "__prepare__") X(to_complex, "__complex__")         \
+    X(instancecheck, "__instancecheck__") X(subclasscheck, "__subclasscheck__")                   \
+    X(abstractmethods, "__abstractmethods__")
 
 enum {
 #define QK_NAME_ENUM(id, text) QK_NAME_##id,
@@ -135,6 +137,11 @@ int qk_init_cmath(QkThread *tstate, QkValue module);
 int qk_init_sys(QkThread *tstate, QkValue module);
 /* Fills the time module (timemodule.c): time, perf_counter, monotonic, process_time, sleep. */
 int qk_init_time(QkThread *tstate, QkValue module);
+/* Fills the array module (arraymodule.c): array (and ArrayType), typecodes. */
+int qk_init_array(QkThread *tstate, QkValue module);
+extern QkType qk_array_type, qk_array_iter_type;
+/* Fills the _abc module (class.c): type_lookup, for lib/abc.py and lib/collections/abc.py. */
+int qk_init_abc(QkThread *tstate, QkValue module);
 extern QkType qk_stream_type;
 FILE *qk_stream_file(QkValue v);
 QkValue qk_read_line(QkThread *tstate, FILE *file);
