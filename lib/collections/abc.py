@@ -1,13 +1,9 @@
 """The abstract base classes of containers, as CPython's collections.abc: isinstance and
 issubclass answer as CPython's for the built-in types (registered) and for classes defining the
 methods a one-trick pony asks for (its __subclasshook__); a class deriving from one gets its mixin
-methods and must define its abstract ones.
-
-quack has single inheritance, so where CPython derives from two ABCs these derive from one
-and define the other's methods: Collection derives from Sized, Sequence, Set and Mapping from
-Collection, KeysView and ItemsView from Set (and count as MappingViews), ValuesView from
-MappingView. The hooks of the one-trick ponies still say that a Sequence is Iterable, Reversible
-and a Container, as CPython's inheritance does."""
+methods and must define its abstract ones. The hierarchy is CPython's (Collection derives from
+Sized, Iterable and Container; Sequence from Reversible and Collection; the views from MappingView
+and Set or Collection)."""
 
 import sys
 from _abc import type_lookup
@@ -42,12 +38,6 @@ def _check_methods(C, *methods):
         if type_lookup(C, method, None) is None:
             return NotImplemented
     return True
-
-
-def _derives(base, *abcs):
-    # What CPython derives from base too, which single inheritance cannot: issubclass then
-    # finds what the abcs cover (their registered classes among them) through base.
-    base._abc_subclasses.extend(abcs)
 
 
 class Hashable(metaclass=ABCMeta):
@@ -184,29 +174,14 @@ class Callable(metaclass=ABCMeta):
         return NotImplemented
 
 
-class Collection(Sized):
-    """Sized, Iterable and a Container (CPython derives it from the three)."""
-
+class Collection(Sized, Iterable, Container):
     __slots__ = ()
-
-    @abstractmethod
-    def __iter__(self):
-        while False:
-            yield None
-
-    @abstractmethod
-    def __contains__(self, x):
-        return False
 
     @classmethod
     def __subclasshook__(cls, C):
         if cls is Collection:
             return _check_methods(C, "__len__", "__iter__", "__contains__")
         return NotImplemented
-
-
-_derives(Iterable, Collection)
-_derives(Container, Collection)
 
 
 # ---- sets ----
@@ -448,13 +423,8 @@ class MappingView(Sized):
         return f"{type(self).__name__}({self._mapping!r})"
 
 
-class KeysView(Set):
-    """A MappingView (counted as one) and a Set of the mapping's keys."""
-
-    __slots__ = ("_mapping",)
-    __init__ = MappingView.__init__
-    __len__ = MappingView.__len__
-    __repr__ = MappingView.__repr__
+class KeysView(MappingView, Set):
+    __slots__ = ()
 
     @classmethod
     def _from_iterable(cls, it):
@@ -467,13 +437,8 @@ class KeysView(Set):
         yield from self._mapping
 
 
-class ItemsView(Set):
-    """A MappingView (counted as one) and a Set of the mapping's (key, value) pairs."""
-
-    __slots__ = ("_mapping",)
-    __init__ = MappingView.__init__
-    __len__ = MappingView.__len__
-    __repr__ = MappingView.__repr__
+class ItemsView(MappingView, Set):
+    __slots__ = ()
 
     @classmethod
     def _from_iterable(cls, it):
@@ -492,9 +457,7 @@ class ItemsView(Set):
             yield (key, self._mapping[key])
 
 
-class ValuesView(MappingView):
-    """A MappingView and a Collection of the mapping's values."""
-
+class ValuesView(MappingView, Collection):
     __slots__ = ()
 
     def __contains__(self, value):
@@ -509,7 +472,6 @@ class ValuesView(MappingView):
             yield self._mapping[key]
 
 
-_derives(MappingView, KeysView, ItemsView)
 KeysView.register(type({}.keys()))
 ItemsView.register(type({}.items()))
 ValuesView.register(type({}.values()))
@@ -584,7 +546,7 @@ MutableMapping.register(dict)
 # ---- sequences ----
 
 
-class Sequence(Collection):
+class Sequence(Reversible, Collection):
     """A read-only sequence: __contains__, __iter__, __reversed__, index and count come from
     __getitem__ and __len__."""
 
@@ -694,9 +656,7 @@ class MutableSequence(Sequence):
 MutableSequence.register(list)
 MutableSequence.register(bytearray)
 Sequence.register(bytes)
-# CPython's Sequence derives from Reversible, and the built-in dict and its views define
-# __reversed__, which their namespaces do not hold here.
-_derives(Reversible, Sequence)
+# The built-in dict and its views define __reversed__, which their namespaces do not hold here.
 for _reversible in (dict, type({}.keys()), type({}.items()), type({}.values())):
     Reversible.register(_reversible)
 del _reversible

@@ -26,9 +26,25 @@ from collections.abc import (
 )
 
 ABCS = [
-    Hashable, Iterable, Iterator, Reversible, Generator, Sized, Container, Callable, Collection,
-    Sequence, MutableSequence, Set, MutableSet, Mapping, MutableMapping, MappingView, KeysView,
-    ItemsView, ValuesView,
+    Hashable,
+    Iterable,
+    Iterator,
+    Reversible,
+    Generator,
+    Sized,
+    Container,
+    Callable,
+    Collection,
+    Sequence,
+    MutableSequence,
+    Set,
+    MutableSet,
+    Mapping,
+    MutableMapping,
+    MappingView,
+    KeysView,
+    ItemsView,
+    ValuesView,
 ]
 
 
@@ -41,9 +57,35 @@ def bits(test):
 
 
 VALUES = [
-    [], (), "", b"", bytearray(), {}, set(), frozenset(), range(3), 3, 3.5, None, True, gen(),
-    iter([]), iter(()), iter({}), {}.keys(), {}.items(), {}.values(), len, lambda: 0, object(),
-    int, iter(range(2)), zip(), map(len, []), enumerate([]), filter(None, []),
+    [],
+    (),
+    "",
+    b"",
+    bytearray(),
+    {},
+    set(),
+    frozenset(),
+    range(3),
+    3,
+    3.5,
+    None,
+    True,
+    gen(),
+    iter([]),
+    iter(()),
+    iter({}),
+    {}.keys(),
+    {}.items(),
+    {}.values(),
+    len,
+    lambda: 0,
+    object(),
+    int,
+    iter(range(2)),
+    zip(),
+    map(len, []),
+    enumerate([]),
+    filter(None, []),
 ]
 for v in VALUES:
     print(f"{type(v).__name__:22}", bits(lambda a: isinstance(v, a)))
@@ -107,8 +149,12 @@ class Record:
     pass
 
 
-print(Mapping.register(Record) is Record, issubclass(Record, Mapping), isinstance(Record(), Mapping))
-print(issubclass(Record, MutableMapping), issubclass(Record, Collection), issubclass(Record, Iterable))
+print(
+    Mapping.register(Record) is Record, issubclass(Record, Mapping), isinstance(Record(), Mapping)
+)
+print(
+    issubclass(Record, MutableMapping), issubclass(Record, Collection), issubclass(Record, Iterable)
+)
 
 
 @Sequence.register
@@ -366,7 +412,9 @@ class Half(Shape):
         return 0
 
 
-print(sorted(Shape.__abstractmethods__), sorted(Half.__abstractmethods__), Square.__abstractmethods__)
+print(
+    sorted(Shape.__abstractmethods__), sorted(Half.__abstractmethods__), Square.__abstractmethods__
+)
 print(Square(3).describe(), isinstance(Square(2), Shape), issubclass(Square, ABC))
 for cls in (Shape, Half, Bag.__mro__[1], Sized, Collection):
     try:
@@ -472,3 +520,54 @@ checks = 0
 for i in range(2000):
     checks += issubclass(Square, Shape) + isinstance(i, Hashable) + isinstance(i, EvenNumber)
 print(checks)
+
+# CPython's hierarchy, on multiple inheritance.
+from collections.abc import (
+    Collection,
+    Sequence,
+    KeysView,
+    ItemsView,
+    ValuesView,
+    MutableSequence,
+    MutableMapping,
+    Set,
+    Reversible,
+    MappingView,
+    Container,
+)
+
+for k in (
+    Collection,
+    Sequence,
+    KeysView,
+    ItemsView,
+    ValuesView,
+    MutableSequence,
+    MutableMapping,
+    Set,
+):
+    print(k.__name__, [b.__name__ for b in k.__mro__])
+print(
+    issubclass(list, Reversible),
+    isinstance({}.keys(), MappingView),
+    isinstance({}.values(), Collection),
+    issubclass(Sequence, Container),
+)
+
+
+class L(Sequence):
+    def __init__(self, n):
+        self.n = n
+
+    def __len__(self):
+        return self.n
+
+    def __getitem__(self, i):
+        if i >= self.n:
+            raise IndexError
+        return i * i
+
+
+l = L(5)
+print(list(reversed(l)), 9 in l, l.index(16), isinstance(l, Reversible))
+print(repr({1: 2}.keys()), KeysView({1: 2}), len(ItemsView({1: 2, 3: 4})), ValuesView({1: 5}))
