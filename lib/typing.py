@@ -116,8 +116,8 @@ class Protocol(Generic):
 
 
 _NAMEDTUPLE_PROHIBITED = frozenset(
-    {"__new__", "__init__", "__slots__", "__getnewargs__", "_fields", "_field_defaults", "_make",
-     "_replace", "_asdict", "_source"}
+    "__new__ __init__ __slots__ __getnewargs__ _fields _field_defaults _make _replace _asdict "
+    "_source".split()
 )
 _NAMEDTUPLE_SPECIAL = frozenset({"__module__", "__name__", "__annotations__"})
 
@@ -132,8 +132,9 @@ def _make_namedtuple(typename, types, defaults, module):
 
 
 class _NamedTupleMeta(type):
-    """`class Point(NamedTuple)` makes a collections.namedtuple class from the annotations (CPython
-    reaches the same through NamedTuple.__mro_entries__); the body's defaults and methods go on it."""
+    """`class Point(NamedTuple)` makes a collections.namedtuple class from the annotations
+    (CPython reaches the same through NamedTuple.__mro_entries__); the body's defaults and methods
+    go on it."""
 
     def __new__(mcls, typename, bases, ns):
         if ns.get("_root"):
