@@ -281,6 +281,9 @@ class Random:
     def expovariate(self, lambd):
         return -_log(1.0 - self.random()) / lambd
 
+    def paretovariate(self, alpha):
+        return (1.0 - self.random()) ** (-1.0 / alpha)
+
 
 _inst = Random()
 seed = _inst.seed
@@ -296,6 +299,7 @@ choices = _inst.choices
 normalvariate = _inst.normalvariate
 gauss = _inst.gauss
 expovariate = _inst.expovariate
+paretovariate = _inst.paretovariate
 getstate = _inst.getstate
 setstate = _inst.setstate
 getrandbits = _inst.getrandbits

@@ -115,6 +115,60 @@ class Protocol(Generic):
     pass
 
 
+_NAMEDTUPLE_PROHIBITED = frozenset(
+    "__new__ __init__ __slots__ __getnewargs__ _fields _field_defaults _make _replace _asdict "
+    "_source".split()
+)
+_NAMEDTUPLE_SPECIAL = frozenset({"__module__", "__name__", "__annotations__"})
+
+
+def _make_namedtuple(typename, types, defaults, module):
+    from collections import namedtuple
+
+    types = dict(types)
+    cls = namedtuple(typename, list(types), defaults=defaults, module=module)
+    cls.__annotations__ = types
+    return cls
+
+
+class _NamedTupleMeta(type):
+    """`class Point(NamedTuple)` makes a collections.namedtuple class from the annotations
+    (CPython reaches the same through NamedTuple.__mro_entries__); the body's defaults and methods
+    go on it."""
+
+    def __new__(mcls, typename, bases, ns):
+        if ns.get("_root"):
+            return super().__new__(mcls, typename, bases, ns)
+        types = ns.get("__annotations__", {})
+        default_names = []
+        for name in types:
+            if name in ns:
+                default_names.append(name)
+            elif default_names:
+                raise TypeError(
+                    f"Non-default namedtuple field {name} cannot follow default field"
+                    f"{'s' if len(default_names) > 1 else ''} {', '.join(default_names)}"
+                )
+        cls = _make_namedtuple(
+            typename, types.items(), [ns[n] for n in default_names], ns["__module__"]
+        )
+        for key, value in ns.items():
+            if key in _NAMEDTUPLE_PROHIBITED:
+                raise AttributeError("Cannot overwrite NamedTuple attribute " + key)
+            if key not in _NAMEDTUPLE_SPECIAL and key not in cls._fields:
+                setattr(cls, key, value)
+        return cls
+
+    def __call__(cls, typename, fields=None, /, **kwargs):
+        # The functional form: NamedTuple('Point', [('x', int), ('y', int)]) or keywords.
+        types = kwargs.items() if fields is None else fields
+        return _make_namedtuple(typename, types, None, "__main__")
+
+
+class NamedTuple(metaclass=_NamedTupleMeta):
+    _root = True
+
+
 def cast(typ, val):
     return val
 

@@ -254,14 +254,75 @@ static QkValue dict_view_number(QkThread *tstate, uint32_t op, QkValue lhs, QkVa
     return r;
 }
 
-/* The set-like views are unhashable, as CPython's (which compare as sets); values() is not. */
-#define DICT_VIEW_TYPE(VAR, NAME, NUMBER, HASH)                                                    \
-    QkType VAR = {QK_STATIC_TYPE, .name = NAME, .traverse = dict_iter_traverse,                    \
-                  .repr = dict_view_repr, .hash = HASH, .number = NUMBER, .len = dict_view_len,    \
-                  .contains = dict_view_contains, .iter = dict_view_iter};
-DICT_VIEW_TYPE(qk_dict_keys_type, "dict_keys", dict_view_number, qk_hash_unhashable)
-DICT_VIEW_TYPE(qk_dict_values_type, "dict_values", NULL, NULL)
-DICT_VIEW_TYPE(qk_dict_items_type, "dict_items", dict_view_number, qk_hash_unhashable)
+/* 1 if every item of a is in b, 0 if not, -1 on an error (CPython's all_contained_in). */
+static int all_contained_in(QkThread *tstate, QkValue a, QkValue b) {
+    QkValue it = qk_get_iter(tstate, a);
+    if (it == QK_NULL) {
+        return -1;
+    }
+    qk_root_push(tstate, &it);
+    int all = 1;
+    for (QkValue x; all == 1 && (x = qk_iter_next(tstate, it)) != QK_NULL;) {
+        all = qk_contains(tstate, b, x);
+    }
+    if (all == 1 && qk_error_occurred(tstate)) {
+        all = -1;
+    }
+    qk_root_pop(tstate, 1);
+    return all;
+}
+
+static bool is_set_like_view(QkValue v) {
+    return qk_is_type(v, &qk_dict_keys_type) || qk_is_type(v, &qk_dict_items_type);
+}
+
+/* keys() and items() compare with sets and each other as sets do: by size, then by membership
+ * of the smaller side's items in the other (so items with unhashable values compare too). */
+static QkValue dict_view_compare(QkThread *tstate, QkValue lhs, QkValue rhs, uint32_t op) {
+    if (!qk_is_anyset(rhs) && !is_set_like_view(rhs)) {
+        return QK_NOT_IMPLEMENTED;
+    }
+    int64_t na = qk_len(tstate, lhs), nb = qk_len(tstate, rhs);
+    if (na < 0 || nb < 0) {
+        return QK_NULL;
+    }
+    bool sizes_fit, reversed = op == QK_COMPARE_OP_GT || op == QK_COMPARE_OP_GE;
+    switch (op) {
+    case QK_COMPARE_OP_EQ:
+    case QK_COMPARE_OP_NE:
+        sizes_fit = na == nb;
+        break;
+    case QK_COMPARE_OP_LT:
+        sizes_fit = na < nb;
+        break;
+    case QK_COMPARE_OP_LE:
+        sizes_fit = na <= nb;
+        break;
+    case QK_COMPARE_OP_GT:
+        sizes_fit = na > nb;
+        break;
+    default:
+        sizes_fit = na >= nb;
+        break;
+    }
+    int ok = sizes_fit ? all_contained_in(tstate, reversed ? rhs : lhs, reversed ? lhs : rhs) : 0;
+    if (ok < 0) {
+        return QK_NULL;
+    }
+    return qk_bool(op == QK_COMPARE_OP_NE ? !ok : ok);
+}
+
+/* The set-like views are unhashable and compare as sets, as CPython's; values() is neither. */
+#define DICT_VIEW_TYPE(VAR, NAME, NUMBER, COMPARE, HASH)                                           \
+    QkType VAR = {QK_STATIC_TYPE,          .name = NAME,       .traverse = dict_iter_traverse,     \
+                  .repr = dict_view_repr,  .hash = HASH,       .number = NUMBER,                   \
+                  .compare = COMPARE,      .len = dict_view_len, .contains = dict_view_contains,   \
+                  .iter = dict_view_iter};
+DICT_VIEW_TYPE(qk_dict_keys_type, "dict_keys", dict_view_number, dict_view_compare,
+               qk_hash_unhashable)
+DICT_VIEW_TYPE(qk_dict_values_type, "dict_values", NULL, NULL, NULL)
+DICT_VIEW_TYPE(qk_dict_items_type, "dict_items", dict_view_number, dict_view_compare,
+               qk_hash_unhashable)
 
 /* ---- set ---- */
 

@@ -2,7 +2,7 @@
 # frozen, inheritance, __post_init__), asdict/astuple/replace/fields, CPython's __init__
 # messages, and annotations evaluated into __annotations__ as CPython does.
 from dataclasses import asdict, astuple, dataclass, field, fields, replace, FrozenInstanceError
-from typing import List, Optional, Dict
+from typing import List, NamedTuple, Optional, Dict
 
 
 @dataclass
@@ -83,5 +83,36 @@ print(__annotations__, x)
 print(P.__annotations__, P.b, P().m())
 try:
     print(P.a)
+except AttributeError as e:
+    print(e)
+
+# typing.NamedTuple: class syntax (defaults, methods), the functional form, CPython's errors.
+
+
+class Item(NamedTuple):
+    name: str
+    weight: int = 1
+    value: float = 0.0
+
+    def ratio(self):
+        return self.value / self.weight
+
+
+a = Item("x", 2, 3.0)
+print(a, a.ratio(), Item("y"), Item._fields, Item._field_defaults, Item.__mro__, Item.__annotations__)
+print(a._replace(weight=5), a._asdict(), isinstance(a, tuple), Item.__module__, Item.__qualname__)
+P = NamedTuple("P", [("x", int), ("y", int)])
+print(P(1, 2), P.__annotations__)
+try:
+    class Bad(NamedTuple):
+        a: int = 1
+        b: int
+except TypeError as e:
+    print(e)
+try:
+    class Bad2(NamedTuple):
+        a: int
+        def _asdict(self):
+            return 1
 except AttributeError as e:
     print(e)

@@ -15,6 +15,7 @@ print(random.choice("abcdefg"), random.sample(range(100), 5), random.sample(rang
 print(random.randrange(10), random.randrange(5, 50, 5), random.randrange(50, 5, -3))
 print(round(random.uniform(1, 2), 12), round(random.gauss(0, 1), 12), round(random.gauss(5, 2), 12))
 print(round(random.normalvariate(), 12), round(random.expovariate(2.0), 12), round(random.triangular(0, 10, 3), 12))
+print(round(random.paretovariate(1.5), 12), round(random.Random(3).paretovariate(0.5), 12))
 print(random.choices("abc", k=5), random.choices("abc", weights=[5, 1, 1], k=6))
 print(random.sample(["x", "y", "z"], 3, counts=None), random.sample("ab", 2, counts=[2, 1]))
 r = Random(99)

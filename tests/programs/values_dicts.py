@@ -36,3 +36,13 @@ print(e, len(e), dict())
 nested = {"a": {"b": {"c": 1}}}
 nested["self"] = nested
 print(nested)
+
+# keys() and items() compare as sets, with sets and with each other; values() and lists do not.
+d = {"a": 1, "b": [2]}
+print(frozenset("a") <= d.keys(), d.keys() >= {"a"}, {"a"} < d.keys(), d.keys() == {"a", "b"}, d.keys() != {"b", "a"})
+print(d.items() == {"a": 1, "b": [2]}.items(), d.items() > {("a", 1)}, d.items() <= d.items(), d.keys() == ["a", "b"])
+print(d.keys() > d.keys(), {}.keys() < d.keys(), d.values() == d.values(), d.keys() ^ {"a"} == {"b"})
+try:
+    d.keys() < ["a"]
+except TypeError as e:
+    print(e)
