@@ -428,7 +428,19 @@ QkValue qk_format_builtin(QkThread *tstate, QkValue v, QkValue spec) {
 
 /* ---- str % args ---- */
 
-/* %s of bytes % args: the bytes of a bytes-like argument, padded to the width in bytes. */
+/* Bytes of bytes % args, padded with spaces to the width in bytes (pad counts UTF-8 code
+ * points). */
+static int pad_bytes(QkThread *tstate, QkBuf *out, const char *data, int64_t n, const Spec *s) {
+    int64_t padding = s->width > n ? s->width - n : 0;
+    bool left = s->align == '<';
+    return qk_buf_fill(tstate, out, " ", 1, left ? 0 : padding) < 0 ||
+                   qk_buf_append(tstate, out, data, (size_t)n) < 0 ||
+                   qk_buf_fill(tstate, out, " ", 1, left ? padding : 0) < 0
+               ? -1
+               : 0;
+}
+
+/* %s of bytes % args: the bytes of a bytes-like argument, cut to the precision. */
 static int format_bytes_arg(QkThread *tstate, QkBuf *out, QkValue arg, const Spec *s) {
     if (!qk_is_bytes_like(arg)) {
         qk_raise(tstate, &qk_exc_TypeError,
@@ -438,14 +450,8 @@ static int format_bytes_arg(QkThread *tstate, QkBuf *out, QkValue arg, const Spe
         return -1;
     }
     int64_t n = qk_as_bytes(arg)->length;
-    n = s->precision >= 0 && s->precision < n ? s->precision : n;
-    int64_t padding = s->width > n ? s->width - n : 0;
-    bool left = s->align == '<';
-    return qk_buf_fill(tstate, out, " ", 1, left ? 0 : padding) < 0 ||
-                   qk_buf_append(tstate, out, qk_as_bytes(arg)->data, (size_t)n) < 0 ||
-                   qk_buf_fill(tstate, out, " ", 1, left ? padding : 0) < 0
-               ? -1
-               : 0;
+    return pad_bytes(tstate, out, qk_as_bytes(arg)->data,
+                     s->precision >= 0 && s->precision < n ? s->precision : n, s);
 }
 
 /* %c of bytes % args: an int in range(256) or a single byte. */
@@ -464,10 +470,7 @@ static int format_bytes_char(QkThread *tstate, QkBuf *out, QkValue arg, const Sp
         qk_raise(tstate, &qk_exc_TypeError, "%%c requires an integer in range(256) or a single byte");
         return -1;
     }
-    Spec plain = *s;
-    plain.precision = -1;
-    QkValue one = qk_bytes_new(tstate, &qk_bytes_type, &c, 1);
-    return one == QK_NULL ? -1 : format_bytes_arg(tstate, out, one, &plain);
+    return pad_bytes(tstate, out, &c, 1, s);
 }
 
 QkValue qk_str_mod(QkThread *tstate, QkValue format, QkValue args) {

@@ -101,19 +101,21 @@ static QkValue range_from_bounds(QkThread *tstate, const QkValue *bounds) {
     return (QkValue)r;
 }
 
-/* An argument of range() or of a range method: an int (a bool or an int subclass's value
- * included), else CPython's TypeError. */
+/* An int, a bool or an int subclass's value, as an int (QK_TRUE and QK_FALSE are not tagged):
+ * false when the value is none of them. */
+static bool int_item(QkValue item, QkValue *out) {
+    QkValue v = qk_builtin_self(item);
+    *out = v == QK_TRUE || v == QK_FALSE ? qk_from_int(v == QK_TRUE) : v;
+    return qk_is_int(*out) || qk_is_bigint(*out);
+}
+
+/* An argument of range() or of a range method that must be an int: else CPython's TypeError. */
 static int as_int(QkThread *tstate, QkValue v, QkValue *out) {
-    v = qk_builtin_self(v);
-    if (v == QK_TRUE || v == QK_FALSE) {
-        v = qk_from_int(v == QK_TRUE);
-    }
-    if (!qk_is_int(v) && !qk_is_bigint(v)) {
+    if (!int_item(v, out)) {
         qk_raise(tstate, &qk_exc_TypeError, "'%s' object cannot be interpreted as an integer",
-                 qk_type_name(v));
+                 qk_type_name(*out));
         return -1;
     }
-    *out = v;
     return 0;
 }
 
@@ -244,13 +246,10 @@ static QkValue range_getitem(QkThread *tstate, QkValue self, QkValue key) {
         qk_root_pop(tstate, 1);
         return result;
     }
-    QkValue i = qk_builtin_self(key);
-    if (!qk_is_anyint(i)) {
+    QkValue i;
+    if (!int_item(key, &i)) {
         return qk_raise(tstate, &qk_exc_TypeError,
                         "range indices must be integers or slices, not %s", qk_type_name(key));
-    }
-    if (i == QK_TRUE || i == QK_FALSE) {
-        i = qk_from_int(i == QK_TRUE);
     }
     QkValue length = length_of(tstate, r);
     if (length == QK_NULL) {
@@ -288,24 +287,25 @@ static int contains_int(QkThread *tstate, QkRange *r, QkValue v) {
     return d == QK_NULL ? -1 : d == qk_from_int(0);
 }
 
-/* How many items equal `item`, stopping at the first when `first` (then 1 or 0); -1 on error.
- * What CPython does for anything but an int: compare it with each item. */
-static int64_t count_equal(QkThread *tstate, QkValue self, QkValue item, bool first) {
+/* Compares item with each item, as CPython does for anything but an int or a bool: how many are
+ * equal, stopping at the first when `where` is not NULL (which gets its index); -1 on error. */
+static int64_t scan_equal(QkThread *tstate, QkValue self, QkValue item, int64_t *where) {
     QkValue it = qk_get_iter(tstate, self), x = QK_NULL;
     if (it == QK_NULL) {
         return -1;
     }
     qk_root_push(tstate, &it);
     qk_root_push(tstate, &x);
-    int64_t n = 0;
-    while ((x = qk_iter_next(tstate, it)) != QK_NULL) {
+    int64_t n = 0, i = 0;
+    for (; (x = qk_iter_next(tstate, it)) != QK_NULL; i++) {
         int eq = qk_equal(tstate, x, item);
         if (eq < 0) {
             n = -1;
             break;
         }
         n += eq;
-        if (first && n > 0) {
+        if (where != NULL && n > 0) {
+            *where = i;
             break;
         }
     }
@@ -314,13 +314,9 @@ static int64_t count_equal(QkThread *tstate, QkValue self, QkValue item, bool fi
 }
 
 static int range_contains(QkThread *tstate, QkValue self, QkValue item) {
-    QkValue v = qk_builtin_self(item);
-    if (qk_is_int(v) || qk_is_bigint(v) || v == QK_TRUE || v == QK_FALSE) {
-        return contains_int(tstate, as_range(self), qk_is_int(v) || qk_is_bigint(v)
-                                                        ? v
-                                                        : qk_from_int(v == QK_TRUE));
-    }
-    return (int)count_equal(tstate, self, item, true);
+    QkValue v;
+    return int_item(item, &v) ? contains_int(tstate, as_range(self), v)
+                              : (int)scan_equal(tstate, self, item, &(int64_t){0});
 }
 
 static QkValue range_index(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
@@ -329,29 +325,14 @@ static QkValue range_index(QkThread *tstate, QkValue self, QkValue *args, size_t
         return QK_NULL;
     }
     QkRange *r = as_range(self);
-    QkValue v = qk_builtin_self(args[0]);
-    if (!qk_is_int(v) && !qk_is_bigint(v)) {
-        int found = range_contains(tstate, self, args[0]);
-        if (found <= 0) {
-            return found < 0 ? QK_NULL
-                             : qk_raise(tstate, &qk_exc_ValueError,
-                                        "sequence.index(x): x not in sequence");
-        }
-        /* Equal to an item without being an int (a float, an object with __eq__): find where. */
-        QkValue it = qk_get_iter(tstate, self), x = QK_NULL;
-        if (it == QK_NULL) {
-            return QK_NULL;
-        }
-        qk_root_push(tstate, &it);
-        qk_root_push(tstate, &x);
-        int64_t i = 0;
-        int eq = 0;
-        while (eq == 0 && (x = qk_iter_next(tstate, it)) != QK_NULL) {
-            eq = qk_equal(tstate, x, args[0]);
-            i += eq == 0;
-        }
-        qk_root_pop(tstate, 2);
-        return eq < 0 ? QK_NULL : qk_int_result(tstate, i);
+    QkValue v;
+    if (!int_item(args[0], &v)) {
+        int64_t where;
+        int64_t found = scan_equal(tstate, self, args[0], &where);
+        return found < 0    ? QK_NULL
+               : found == 0 ? qk_raise(tstate, &qk_exc_ValueError,
+                                       "sequence.index(x): x not in sequence")
+                            : qk_int_result(tstate, where);
     }
     int found = contains_int(tstate, r, v);
     if (found <= 0) {
@@ -372,12 +353,12 @@ static QkValue range_count(QkThread *tstate, QkValue self, QkValue *args, size_t
     if (qk_check_args(tstate, "count", nargs, kwnames, 1, 1) < 0) {
         return QK_NULL;
     }
-    QkValue v = qk_builtin_self(args[0]);
-    if (qk_is_int(v) || qk_is_bigint(v)) {
+    QkValue v;
+    if (int_item(args[0], &v)) {
         int found = contains_int(tstate, as_range(self), v);
         return found < 0 ? QK_NULL : qk_from_int(found);
     }
-    int64_t n = count_equal(tstate, self, args[0], false);
+    int64_t n = scan_equal(tstate, self, args[0], NULL);
     return n < 0 ? QK_NULL : qk_int_result(tstate, n);
 }
 
