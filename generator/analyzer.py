@@ -771,6 +771,7 @@ class _BodyScan:
             allocates=fx.Effect.ALLOCATES in self.effects,
             writes=fx.Effect.WRITES in self.effects,
             invalidates=fx.Effect.INVALIDATES in self.effects,
+            binds_name=fx.Effect.BINDS in self.effects,
             jumps="JUMPBY" in used,
             reads_context=self.reads_context,
             sets_locals="SETLOCAL" in used,

@@ -12,6 +12,7 @@ class Effect(Flag):
     ALLOCATES = auto()
     ESCAPES = auto()
     INVALIDATES = auto()
+    BINDS = auto()
 
 
 EFFECT_NAMES: dict[str, Effect] = {
@@ -21,12 +22,15 @@ EFFECT_NAMES: dict[str, Effect] = {
     "allocates": Effect.ALLOCATES,
     "escapes": Effect.ESCAPES,
     "invalidates": Effect.INVALIDATES,
+    "binds": Effect.BINDS,
 }
 
-# Running arbitrary code can do anything the other effects name; a change that invalidates traces
-# is a write.
+# Running arbitrary code can do anything the other effects name (but bind the name its oparg
+# names: that is a fact about the micro-op); binding a name invalidates; a change that invalidates
+# traces is a write. Listed so that one pass closes them.
 _IMPLIED = {
     Effect.ESCAPES: Effect.ALLOCATES | Effect.FAILS | Effect.WRITES | Effect.INVALIDATES,
+    Effect.BINDS: Effect.INVALIDATES | Effect.WRITES,
     Effect.INVALIDATES: Effect.WRITES,
 }
 

@@ -28,6 +28,7 @@ FLAGS: tuple[tuple[str, Callable[[Properties], bool]], ...] = (
     ("NEEDS_SYNC", lambda p: p.needs_sync),
     ("PURE", lambda p: p.pure),
     ("INVALIDATES", lambda p: p.invalidates),
+    ("BINDS_NAME", lambda p: p.binds_name),
 )
 # Flag bits of instructions only, after the micro-op ones (so those keep their values).
 SPECIALIZED = "SPECIALIZED"  # a family member: the specializer put it there, a miss undoes it

@@ -274,6 +274,8 @@ class Properties:
     writes: bool = False
     # May change what traces rely on (a global's binding): the next validity check stays.
     invalidates: bool = False
+    # Binds or deletes the name `frame->code->names[oparg]` in its namespace.
+    binds_name: bool = False
     jumps: bool = False  # uses JUMPBY
     # Reads the frame (beyond its code's constants and names), its locals or the thread: its
     # result depends on more than its inputs, operand and oparg.

@@ -158,7 +158,7 @@ CASES = {
     "unknown_effect": (
         "helper(h) = writes | sometimes;\n",
         "uop_defs/a.uops:1:22: error: unknown effect 'sometimes' "
-        "(expected one of pure, writes, fails, allocates, escapes, invalidates)",
+        "(expected one of pure, writes, fails, allocates, escapes, invalidates, binds)",
     ),
     "guard_after_helper": (
         "helper(h) = writes;\nop(_A, (--)) {\n    h();\n    DEOPT_IF(1);\n}\n",

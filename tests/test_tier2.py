@@ -631,6 +631,25 @@ def test_a_module_function_becomes_a_constant(quack: Path, tmp_path: Path) -> No
     assert stats["specialization"]["LOAD_METHOD"]["misses"] == 0
 
 
+def test_optimizer_makes_global_data_constants_until_rebound(quack: Path, tmp_path: Path) -> None:
+    """`MOD = 1000003`: a global bound to an int (or float, str) becomes a constant the tree
+    depends on, so `% MOD` divides by a known int. Rebinding it invalidates the tree and marks the
+    name rebound in its dict: the next recording keeps it a load."""
+    program = write(
+        tmp_path,
+        "mod.py",
+        "MOD = 1000003\n\n\ndef run(n):\n    t = 0\n    for i in range(n):\n"
+        "        t = (t * 31 + i) % MOD\n    return t\n\n\nprint(run(500))\n"
+        "MOD = 7\nprint(run(500))\n",
+    )
+    result, stats = checked(quack, program, tmp_path, "--dump-traces")
+    optimized = [u for kind, fn, u in dumped_traces(result.stderr) if kind == "optimized"]
+    assert len(optimized) == 2
+    assert "_LOAD_GLOBAL_MODULE" not in optimized[0]
+    assert optimized[1].count("_LOAD_GLOBAL_MODULE") == 1
+    assert stats["traces_invalidated"] == 1
+
+
 def test_rebinding_a_global_constant_mid_loop_invalidates(quack: Path, tmp_path: Path) -> None:
     """Rebinding, shadowing and deleting globals a hot trace made constants, between two uses
     in one iteration: the output is CPython's in both tier-2 modes."""

@@ -71,6 +71,9 @@ typedef struct Optimizer {
     uint32_t epoch; /* how many escaping micro-ops have run (see Value.plain_bits) */
     int32_t last_leave; /* the last micro-op emitted that could leave the trace, or -1 */
     bool ended;         /* a micro-op that always exits was reached: the rest never runs */
+    const QkUOpInst *body; /* as recorded */
+    const QkTraceOrigin *origins;
+    uint32_t length;
 } Optimizer;
 
 static Value unknown_value;
@@ -393,11 +396,36 @@ static int fold(Optimizer *o, const QkUOpInst *uop, const QkUopFacts *facts, QkC
     return 1;
 }
 
-/* Values a program rarely rebinds a global name to: folding others (counters, accumulators)
- * would invalidate the trace at every store. */
+/* Values a program rarely rebinds a global name to, whatever the name has been through. */
 static bool rarely_rebound(QkValue v) {
     return qk_is_type(v, &qk_function_type) || qk_is_type(v, &qk_builtin_type) ||
            qk_is_type(v, &qk_type_type) || qk_is_type(v, &qk_module_type);
+}
+
+/* Immutable data (`MOD = 1000003`, `SCALE = 0.5`, `SEP = ","`): constant while the name stays
+ * bound to it. A name rebound after a trace relied on it (a counter, an accumulator) is marked in
+ * the dict's `rebound` bits and stays a load from then on: folding it would invalidate the trace
+ * at every store. */
+static bool immutable_data(QkValue v) {
+    return qk_is_int(v) || qk_is_type(v, &qk_int_type) || qk_is_type(v, &qk_float_type) ||
+           qk_is_type(v, &qk_str_type) || v == QK_TRUE || v == QK_FALSE || v == QK_NONE;
+}
+
+static bool never_rebound(QkValue dict, uint64_t hash) {
+    uint64_t bits = qk_watch_bits(hash);
+    return (((QkDict *)dict)->rebound & bits) != bits;
+}
+
+/* Whether a micro-op of the trace binds `name` (`counter += 1` with `global counter`, or at module
+ * level): folding it would only invalidate the tree on its first round. */
+static bool bound_by_trace(const Optimizer *o, QkValue name) {
+    for (uint32_t i = 0; i < o->length; i++) {
+        if ((qk_uop_flags[o->body[i].opcode] & QK_FLAG_BINDS_NAME) &&
+            qk_str_equal(o->origins[i].code->names[o->body[i].oparg], name)) {
+            return true;
+        }
+    }
+    return false;
 }
 
 /* What `name` is bound to now in the namespace `dict`, or else in `fallback` (QK_NULL: none),
@@ -409,10 +437,13 @@ static QkValue bound_constant(Optimizer *o, QkValue dict, QkValue fallback, QkVa
     if (fell_back) {
         value = qk_dict_get(fallback, name);
     }
-    if (value == QK_NULL || !rarely_rebound(value)) {
+    uint64_t hash = qk_str_hash(name);
+    if (value == QK_NULL ||
+        !(rarely_rebound(value) ||
+          (immutable_data(value) && never_rebound(dict, hash) &&
+           (!fell_back || never_rebound(fallback, hash)) && !bound_by_trace(o, name)))) {
         return QK_NULL;
     }
-    uint64_t hash = qk_str_hash(name);
     if (qk_executor_depend(o->root, QK_DEPENDS_ON_GLOBAL, (void *)dict, hash) < 0 ||
         (fell_back &&
          qk_executor_depend(o->root, QK_DEPENDS_ON_GLOBAL, (void *)fallback, hash) < 0)) {
@@ -660,6 +691,9 @@ uint32_t qk_optimize_trace(QkThread *tstate, QkExecutor *root, QkUOpInst *body,
     o->out = out;
     o->removed = removed;
     o->last_leave = -1;
+    o->body = body;
+    o->origins = origins;
+    o->length = length;
     for (uint32_t i = 0; i < length && !o->ended; i++) {
         optimize_one(o, &body[i], &origins[i]);
     }

@@ -150,6 +150,7 @@ void qk_dict_watch(QkValue dict, QkValue name) {
 static void key_changes(QkThread *tstate, QkDict *d, int64_t hash) {
     uint64_t bits = qk_watch_bits((uint64_t)hash);
     if ((d->watched & bits) == bits) {
+        d->rebound |= bits;
         qk_dict_watched_changed(tstate, d, (uint64_t)hash);
     }
 }
@@ -686,6 +687,7 @@ static QkValue dict_clear(QkThread *tstate, QkValue self, QkValue *args, size_t 
     }
     QkDict *d = (QkDict *)self;
     if (d->watched != 0) {
+        d->rebound |= d->watched;
         qk_dict_watched_changed(tstate, d, QK_ANY_KEY);
     }
     table_free(d, d->indices);

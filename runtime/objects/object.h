@@ -298,6 +298,7 @@ typedef struct QkDict {
     int64_t *indices; /* -1 empty, else index into entries: `small` or a malloc'd table */
     QkDictEntry *entries;
     uint64_t watched; /* qk_watch_bits of the names traces rely on (globals, builtins) */
+    uint64_t rebound; /* those of watched names changed since: data there is not constant */
     int64_t small[QK_DICT_SMALL_WORDS];
 } QkDict;
 

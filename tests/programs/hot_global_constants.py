@@ -1,6 +1,7 @@
 # Traces make the functions, classes and builtins that globals name constants, and depend on
 # those names: rebinding, shadowing or deleting one in the middle of a hot loop (even between two
-# uses in one iteration) must be seen at once. Globals bound to data stay loads.
+# uses in one iteration) must be seen at once. Globals bound to immutable data (ints, floats, strs)
+# are constants too, until something rebinds them; counters the loop itself stores stay loads.
 
 
 def double(x):
@@ -108,3 +109,40 @@ def roots(n):
 
 
 print(round(roots(400), 6), math.pi > 3)
+
+
+MOD = 1000003
+SCALE = 0.5
+SEP = ","
+
+
+def checksum(n):
+    global MOD
+    total = 0
+    for i in range(n):
+        total = (total * 31 + i) % MOD
+        if i == n // 2:
+            MOD = 997  # rebound between two uses: the trace that folded 1000003 must see it
+        total += len(SEP) + int(SCALE * i) % MOD
+    return total
+
+
+print(checksum(600), MOD)
+
+calls = 0
+
+
+def tick():
+    global calls
+    calls += 1  # bound in a function the loop calls
+
+
+def tally(n):
+    seen = 0
+    for i in range(n):
+        tick()
+        seen += calls % 7
+    return seen
+
+
+print(tally(500), calls)
