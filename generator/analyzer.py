@@ -18,6 +18,8 @@ from generator.model import (
     Branch,
     BranchDecl,
     CachePart,
+    Constant,
+    ConstantDecl,
     Family,
     FamilyDecl,
     Helper,
@@ -122,6 +124,7 @@ class _Analyzer:
         self._families()
         self._tier1_guards()
         self._reuses()
+        self._constants()
         self.analysis.oparg_stencils = oparg_stencils.check(
             self.analysis, [d for d in self.declarations if isinstance(d, StencilsDecl)]
         )
@@ -396,6 +399,7 @@ class _Analyzer:
         run it, which is likely a mistake, but harms nothing."""
         used = set(self._places())
         used |= {r.variant.name for reuses in self.analysis.reuses.values() for r in reuses}
+        used |= {c.variant.name for c in self.analysis.constants.values()}
         for uop in self.analysis.uops.values():
             if uop.decl.runtime and not uop.has_tier2_form:
                 raise ToolchainError(
@@ -406,8 +410,9 @@ class _Analyzer:
             if uop.name not in used and not uop.decl.runtime:
                 self.analysis.warnings.append(
                     ToolchainWarning(
-                        f"micro-op {uop.name} is never used: no instruction, branch, trace or "
-                        "reuse declaration names it (declare it `runtime op` if the runtime "
+                        f"micro-op {uop.name} is never used: no instruction, branch, trace, "
+                        "reuse or constant declaration names it (declare it `runtime op` if the "
+                        "runtime "
                         "puts it in traces)",
                         uop.decl.location,
                     )
@@ -432,19 +437,10 @@ class _Analyzer:
                     decl.location,
                 )
             declared[key] = decl.location
-            index = _reused_input(base, decl.input)
-            place = places.get(variant.name)
-            if place is not None:
-                raise ToolchainError(
-                    f"{variant.name} is part of {place}, but a reuse variant may only run where "
-                    "the trace optimizer put it: elsewhere its input may be shared",
-                    decl.variant.location,
-                )
-            if not variant.has_tier2_form:
-                raise ToolchainError(
-                    f"{variant.name} is tier-1-only, so a trace cannot run it",
-                    decl.variant.location,
-                )
+            index = _consumed_input(base, decl.input, "reuse")
+            _optimizer_only(
+                variant, places, decl.variant, "a reuse variant", "its input may be shared"
+            )
             if _outside_view(variant.effect) != _outside_view(base.effect):
                 raise ToolchainError(
                     f"{variant.name} must have the stack effect of {base.name} (the same "
@@ -453,6 +449,47 @@ class _Analyzer:
                     decl.variant.location,
                 )
             self.analysis.reuses.setdefault(base.name, []).append(Reuse(base, index, variant, decl))
+
+    def _constants(self) -> None:
+        """`constant(_BASE, input, hook) = _VARIANT;`: the optimizer swaps _VARIANT in for _BASE
+        when `input` is a constant `hook` accepts. _VARIANT takes the same items (its one cache
+        entry is the operand the hook computes), and only traces may run it."""
+        places = self._places()
+        for decl in self.declarations:
+            if not isinstance(decl, ConstantDecl):
+                continue
+            what = f"constant({decl.base.name}, {decl.input.name}, {decl.hook.name})"
+            base = self._known_uop(decl.base, what)
+            variant = self._known_uop(decl.variant, what)
+            if base.name in self.analysis.constants:
+                first = self.analysis.constants[base.name].decl.location
+                raise ToolchainError(
+                    f"duplicate constant variant of {base.name} (first defined at {first})",
+                    decl.location,
+                )
+            index = _consumed_input(base, decl.input, "constant")
+            if decl.hook.name not in self.analysis.helpers:
+                raise ToolchainError(
+                    f"unknown helper {decl.hook.name!r} in {what}: declare it in a "
+                    f"helper({decl.hook.name}) = pure; line",
+                    decl.hook.location,
+                )
+            _optimizer_only(
+                variant, places, decl.variant, "a constant variant", "its operand is not computed"
+            )
+            caches = [c for c in variant.effect.caches if not c.is_unused]
+            if _outside_view(variant.effect)[1:] != _outside_view(base.effect)[1:] or (
+                len(caches) != 1
+            ):
+                raise ToolchainError(
+                    f"{variant.name} must have the items of {base.name} (the same inputs, "
+                    "outputs, peeks and facts) and one cache entry, the operand "
+                    f"{decl.hook.name} computes: the optimizer swaps one for the other",
+                    decl.variant.location,
+                )
+            self.analysis.constants[base.name] = Constant(
+                base, index, decl.hook.name, variant, decl
+            )
 
     def _known_uop(self, ref: UopRef, what: str) -> Uop:
         """The micro-op a macro, branch, trace or reuse declaration (`what`) names."""
@@ -483,20 +520,42 @@ def _effects(decl: HelperDecl) -> fx.Effect:
     return fx.close(result)
 
 
-def _reused_input(base: Uop, ref: UopRef) -> int:
-    """The position (0 = the deepest) of the input a reuse declaration names."""
+def _optimizer_only(
+    variant: Uop, places: dict[str, str], ref: UopRef, kind: str, elsewhere: str
+) -> None:
+    """A variant only the trace optimizer emits: in no instruction, branch or trace form (where
+    `elsewhere` would go wrong), and with a tier-2 form."""
+    place = places.get(variant.name)
+    if place is not None:
+        raise ToolchainError(
+            f"{variant.name} is part of {place}, but {kind} may only run where the trace "
+            f"optimizer put it: elsewhere {elsewhere}",
+            ref.location,
+        )
+    if not variant.has_tier2_form:
+        raise ToolchainError(
+            f"{variant.name} is tier-1-only, so a trace cannot run it", ref.location
+        )
+
+
+def _consumed_input(base: Uop, ref: UopRef, keyword: str) -> int:
+    """The position (0 = the deepest) of the input a reuse or constant declaration names: one
+    value the micro-op consumes."""
     inputs = base.effect.inputs
     index = next((i for i, item in enumerate(inputs) if item.name == ref.name), None)
     if index is None or inputs[index].is_unused:
-        raise ToolchainError(f"{base.name} has no input {ref.name!r} to reuse", ref.location)
+        raise ToolchainError(
+            f"{base.name} has no input {ref.name!r} for {keyword}({base.name}, ...)", ref.location
+        )
     if inputs[index].is_array:
         raise ToolchainError(
-            f"input {ref.name!r} of {base.name} is an array: reuse names one value", ref.location
+            f"input {ref.name!r} of {base.name} is an array: {keyword} names one value",
+            ref.location,
         )
     if ref.name in stack.peeks(base.effect):
         raise ToolchainError(
-            f"{base.name} peeks {ref.name!r} (it stays on the stack): only an input the "
-            "micro-op consumes can be reused",
+            f"{base.name} peeks {ref.name!r} (it stays on the stack): {keyword} names an input "
+            "the micro-op consumes",
             ref.location,
         )
     return index

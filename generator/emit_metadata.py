@@ -157,6 +157,11 @@ def _reuses(analysis: Analysis) -> list[tuple[str, tuple[tuple[int, str], ...]]]
     ]
 
 
+def _constants(analysis: Analysis) -> list[tuple[str, int, str, str]]:
+    """(base micro-op, input, hook, variant) for each micro-op with a constant variant."""
+    return [(c.base.name, c.input, c.hook, c.variant.name) for c in analysis.constants.values()]
+
+
 def _max_uop_items(analysis: Analysis) -> int:
     """The size of QkUopFacts.facts: the most items on either side of one micro-op."""
     counts = [max(len(u.effect.inputs), len(u.effect.outputs)) for u in analysis.uops.values()]
@@ -210,6 +215,7 @@ def metadata_header(analysis: Analysis, header: str) -> str:
         uop_facts=[_uop_facts(u) for u in analysis.uops.values()],
         max_uop_items=_max_uop_items(analysis),
         reuses=_reuses(analysis),
+        constants=_constants(analysis),
         cache_out=[
             (u.name, stack_cache.depths_out(u), stack_cache.exit_depths(u))
             for u in analysis.tier2_uops()

@@ -195,6 +195,19 @@ class ReuseDecl:
 
 
 @dataclass(frozen=True)
+class ConstantDecl:
+    """`constant(_BASE, input, hook) = _VARIANT;`: where the trace optimizer knows `input` of
+    _BASE (a constant) and the runtime function `hook(oparg, value, &operand)` accepts it, it runs
+    _VARIANT instead, with the operand the hook computed (a divisor's reciprocal, say)."""
+
+    base: UopRef
+    input: UopRef
+    hook: UopRef  # a helper the runtime defines
+    variant: UopRef
+    location: Location
+
+
+@dataclass(frozen=True)
 class OpargValueRef:
     """One oparg value of a `stencils` declaration: a number, or a name of an oparg enumeration."""
 
@@ -240,6 +253,7 @@ Declaration = (
     | OpargDecl
     | FamilyDecl
     | ReuseDecl
+    | ConstantDecl
     | StencilsDecl
 )
 
@@ -427,6 +441,18 @@ class Reuse:
     decl: ReuseDecl
 
 
+@dataclass(frozen=True)
+class Constant:
+    """A checked `constant` declaration: `variant` may replace `base` when base's input number
+    `input` (0 = the deepest) is a constant `hook` accepts."""
+
+    base: Uop
+    input: int
+    hook: str
+    variant: Uop
+    decl: ConstantDecl
+
+
 @dataclass
 class Analysis:
     files: tuple[SourceFile, ...]
@@ -442,6 +468,8 @@ class Analysis:
     family_of: dict[str, Family] = field(default_factory=dict)
     # Base micro-op -> its reuse variants, in declaration order.
     reuses: dict[str, list[Reuse]] = field(default_factory=dict)
+    # Base micro-op -> its constant-operand variant (one per base).
+    constants: dict[str, Constant] = field(default_factory=dict)
     # Micro-op -> the oparg values it has a stencil of its own for, ascending (`stencils`).
     oparg_stencils: dict[str, tuple[int, ...]] = field(default_factory=dict)
     # What the generator reports but does not stop for (a micro-op nothing uses).

@@ -9,6 +9,7 @@ from generator.model import (
     Body,
     BranchDecl,
     CacheEntry,
+    ConstantDecl,
     Declaration,
     FamilyDecl,
     HelperDecl,
@@ -36,6 +37,7 @@ KEYWORDS = (
     "oparg",
     "family",
     "reuse",
+    "constant",
     "stencils",
 )
 # Words that qualify the `op` declaration after them: `specializing op(...)`, `runtime op(...)`.
@@ -127,6 +129,8 @@ class _Parser:
             return self._family(first)
         if keyword == "reuse":
             return self._reuse(first)
+        if keyword == "constant":
+            return self._constant(first)
         if keyword == "stencils":
             return self._stencils(first)
         return self._oparg(first)
@@ -357,6 +361,25 @@ class _Parser:
         return ReuseDecl(
             UopRef(base.text, base.location),
             UopRef(item.text, item.location),
+            UopRef(variant.text, variant.location),
+            first.location,
+        )
+
+    def _constant(self, first: Token) -> ConstantDecl:
+        self._expect("(")
+        base = self._ident("a micro-op name")
+        self._expect(",")
+        item = self._ident("an input name")
+        self._expect(",")
+        hook = self._ident("a helper name")
+        self._expect(")")
+        self._expect("=")
+        variant = self._ident("a micro-op name")
+        self._expect(";", " after the constant variant")
+        return ConstantDecl(
+            UopRef(base.text, base.location),
+            UopRef(item.text, item.location),
+            UopRef(hook.text, hook.location),
             UopRef(variant.text, variant.location),
             first.location,
         )

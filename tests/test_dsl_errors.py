@@ -52,7 +52,8 @@ CASES = {
     "syntax_declaration": (
         "instruction(A, (--)) { }\n",
         "uop_defs/a.uops:1:1: error: syntax error: expected a declaration (helper, op, inst, "
-        "macro, branch, trace, oparg, family, reuse, stencils, specializing op, runtime op), "
+        "macro, branch, trace, oparg, family, reuse, constant, stencils, specializing op, "
+        "runtime op), "
         "found 'instruction'",
     ),
     "syntax_cache_size": (
@@ -363,18 +364,43 @@ CASES = {
     ),
     "reuse_unknown_input": (
         _FRESH + _VARIANT + "reuse(_B, x) = _V;\n",
-        "uop_defs/a.uops:6:11: error: _B has no input 'x' to reuse",
+        "uop_defs/a.uops:6:11: error: _B has no input 'x' for reuse(_B, ...)",
     ),
     "reuse_peeked_input": (
         "op(_P, (l, r -- l, res)) { res = r; }\nop(_V, (l, r -- l, res)) { res = r; }\n"
         "reuse(_P, l) = _V;\n",
-        "uop_defs/a.uops:3:11: error: _P peeks 'l' (it stays on the stack): only an input the "
-        "micro-op consumes can be reused",
+        "uop_defs/a.uops:3:11: error: _P peeks 'l' (it stays on the stack): reuse names an input "
+        "the micro-op consumes",
     ),
     "reuse_array_input": (
         "op(_P, (ls[oparg] -- res)) { res = ls[0]; }\n"
         "op(_V, (ls[oparg] -- res)) { res = ls[0]; }\nreuse(_P, ls) = _V;\n",
         "uop_defs/a.uops:3:11: error: input 'ls' of _P is an array: reuse names one value",
+    ),
+    "constant_unknown_hook": (
+        "op(_P, (l, r -- res)) { res = r; }\nop(_V, (k/2, l, r -- res)) { res = r; }\n"
+        "macro(P) = _P;\nconstant(_P, r, hk) = _V;\n",
+        "uop_defs/a.uops:4:17: error: unknown helper 'hk' in constant(_P, r, hk): declare it in a "
+        "helper(hk) = pure; line",
+    ),
+    "constant_no_operand": (
+        "helper(hk) = pure;\nop(_P, (l, r -- res)) { res = r; }\n"
+        "op(_V, (l, r -- res)) { res = r; }\nmacro(P) = _P;\nconstant(_P, r, hk) = _V;\n",
+        "uop_defs/a.uops:5:23: error: _V must have the items of _P (the same inputs, outputs, "
+        "peeks and facts) and one cache entry, the operand hk computes: the optimizer swaps one "
+        "for the other",
+    ),
+    "constant_no_input": (
+        "helper(hk) = pure;\nop(_P, (l, r -- res)) { res = r; }\n"
+        "op(_V, (k/2, l, r -- res)) { res = r; }\nmacro(P) = _P;\nconstant(_P, x, hk) = _V;\n",
+        "uop_defs/a.uops:5:14: error: _P has no input 'x' for constant(_P, ...)",
+    ),
+    "constant_variant_in_use": (
+        "helper(hk) = pure;\nop(_P, (l, r -- res)) { res = r; }\n"
+        "op(_V, (k/2, l, r -- res)) { res = r; }\nmacro(P) = _P;\nmacro(V) = _V;\n"
+        "constant(_P, r, hk) = _V;\n",
+        "uop_defs/a.uops:6:23: error: _V is part of instruction V, but a constant variant may only "
+        "run where the trace optimizer put it: elsewhere its operand is not computed",
     ),
     "reuse_other_stack_effect": (
         _FRESH + "op(_V, (l, r -- res: float)) { res = hw(l, r); }\nreuse(_B, l) = _V;\n",
@@ -622,8 +648,9 @@ def test_outputs_assigned_on_every_path_that_stays(tmp_path: Path) -> None:
 
 
 UNUSED = (
-    "uop_defs/a.uops:{}: warning: micro-op {} is never used: no instruction, branch, trace or "
-    "reuse declaration names it (declare it `runtime op` if the runtime puts it in traces)\n"
+    "uop_defs/a.uops:{}: warning: micro-op {} is never used: no instruction, branch, trace, "
+    "reuse or constant declaration names it (declare it `runtime op` if the runtime puts it in "
+    "traces)\n"
 )
 
 

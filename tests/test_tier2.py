@@ -650,6 +650,20 @@ def test_optimizer_makes_global_data_constants_until_rebound(quack: Path, tmp_pa
     assert stats["traces_invalidated"] == 1
 
 
+def test_division_by_a_constant_multiplies_by_its_reciprocal(quack: Path, tmp_path: Path) -> None:
+    """Every `//` and `%` of run() divides by a constant (literals, MOD made a constant, in-place
+    forms): the optimized loop has the `constant` variant for each and no division left, and the
+    program prints what CPython prints in both tier-2 modes."""
+    program = PROGRAMS / "int_division_by_constants.py"
+    result, _ = checked(quack, program, tmp_path, "--dump-traces")
+    loop = [
+        u for kind, fn, u in dumped_traces(result.stderr) if (kind, fn) == ("optimized", "run")
+    ][0]
+    assert loop.count("_BINARY_OP_INT_BY_CONSTANT") == 20
+    assert "_BINARY_OP_INT" not in loop
+    checked(quack, program, tmp_path, QUACK_JIT="0")
+
+
 def test_rebinding_a_global_constant_mid_loop_invalidates(quack: Path, tmp_path: Path) -> None:
     """Rebinding, shadowing and deleting globals a hot trace made constants, between two uses
     in one iteration: the output is CPython's in both tier-2 modes."""

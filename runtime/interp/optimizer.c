@@ -137,6 +137,25 @@ static uint16_t reuse_variant(Optimizer *o, const QkUOpInst *uop, const QkUopFac
     return uop->opcode;
 }
 
+/* `uop` as its constant-operand variant, with the operand the declaration's hook computes, if
+ * the optimizer knows the input the declaration names and the hook accepts it. */
+static bool constant_variant(Optimizer *o, QkUOpInst *uop, const QkUopFacts *facts) {
+    const QkUopConstant *variant = &qk_uop_constant[uop->opcode];
+    FrameState *f = state(o);
+    int popped = facts->popped;
+    if (variant->hook == NULL || popped <= variant->input || f->sp < popped) {
+        return false;
+    }
+    const Value *v = f->stack[f->sp - popped + variant->input].value;
+    uint64_t operand;
+    if (v == NULL || !v->is_const || !variant->hook(uop->oparg, v->constant, &operand)) {
+        return false;
+    }
+    uop->opcode = variant->uop;
+    uop->operand = operand;
+    return true;
+}
+
 static Value *local(Optimizer *o, uint32_t index) {
     FrameState *f = state(o);
     if (index >= MAX_LOCALS) {
@@ -633,7 +652,7 @@ static void optimize_one(Optimizer *o, const QkUOpInst *uop, const QkTraceOrigin
     }
     QkUOpInst chosen = *uop;
     chosen.opcode = reuse_variant(o, uop, facts);
-    if (chosen.opcode != uop->opcode) {
+    if (chosen.opcode != uop->opcode || constant_variant(o, &chosen, facts)) {
         /* The variant has the same stack effect and facts (the generator checks). */
         flags = qk_uop_flags[chosen.opcode];
         facts = &qk_uop_facts[chosen.opcode];

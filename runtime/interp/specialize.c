@@ -431,6 +431,19 @@ QkFrame *qk_push_frame_method(QkThread *tstate, QkFrame *caller, QkValue method,
     return qk_push_exact(tstate, caller, m->func, m->self, args, nargs);
 }
 
+bool qk_int_divisor(uint32_t oparg, QkValue constant, uint64_t *operand) {
+    uint32_t op = qk_plain_binary_op(oparg);
+    if ((op != QK_BINARY_OP_FLOOR_DIVIDE && op != QK_BINARY_OP_REMAINDER) ||
+        !qk_is_int(constant) || qk_int_value(constant) < 2) {
+        return false;
+    }
+    uint64_t d = (uint64_t)qk_int_value(constant);
+    int l = 64 - __builtin_clzll(d - 1);
+    unsigned __int128 scaled = (unsigned __int128)1 << (63 + l);
+    *operand = (uint64_t)(scaled / d) + (scaled % d != 0);
+    return true;
+}
+
 /* ---- operators and properties written in Python ---- */
 
 QkFrame *qk_push_frame_binary_op(QkThread *tstate, QkFrame *caller, uint32_t op, QkValue lhs,

@@ -91,6 +91,24 @@ static inline bool qk_int_arith(int op, int64_t a, int64_t b, int64_t *result) {
     }
 }
 
+/* floor(n / d) or n mod d (op says which) for a divisor d >= 2, by the reciprocal qk_int_divisor
+ * made: m = ceil(2**(63 + l) / d) with l = ceil(log2(d)), which makes (u * m) >> (63 + l) exactly
+ * floor(u / d) for every 0 <= u < 2**63 (Granlund and Montgomery; for a power of two m is 2**63
+ * and this is a shift). A negative n divides ~n = -n - 1 instead, since floor(n / d) =
+ * ~floor(~n / d). A tagged int's magnitude is below 2**62. No test of m: in a stencil it is the
+ * address of a hole, which the compiler takes as never 0. */
+static inline int64_t qk_int_by_constant(int op, int64_t n, int64_t d, uint64_t reciprocal) {
+    int l = 64 - __builtin_clzll((uint64_t)d - 1);
+    uint64_t u = n < 0 ? ~(uint64_t)n : (uint64_t)n;
+    uint64_t q = (uint64_t)(((unsigned __int128)u * reciprocal) >> 64) >> (l - 1);
+    int64_t floor = n < 0 ? ~(int64_t)q : (int64_t)q;
+    return qk_plain_binary_op((uint32_t)op) == QK_BINARY_OP_FLOOR_DIVIDE ? floor : n - floor * d;
+}
+
+/* The constant hook of _BINARY_OP_INT (`constant` in docs/dsl.md): a floor division or
+ * remainder by an int >= 2 gets qk_int_by_constant's reciprocal. */
+bool qk_int_divisor(uint32_t oparg, QkValue constant, uint64_t *operand);
+
 /* Whether BINARY_OP_INT handles the operator. */
 static inline bool qk_is_int_arith(uint32_t op) {
     return op == QK_BINARY_OP_FLOOR_DIVIDE || op == QK_BINARY_OP_REMAINDER ||

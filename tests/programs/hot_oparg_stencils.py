@@ -1,7 +1,8 @@
 # Every oparg that has a stencil of its own (the `stencils` declarations of uop_defs/) in a hot
 # loop: each int and float operator (and each of an int mixed with a float), plain and in place,
-# each comparison of ints, floats, strings and an int with a float, calls of zero to three
-# arguments of every call form, and the first eight locals.
+# each floor division and remainder by a constant, each comparison of ints, floats, strings and
+# an int with a float, calls of zero to three arguments of every call form, and the first eight
+# locals.
 # tests/test_tier2.py checks that the JIT copied each of those stencils while running this.
 
 
@@ -22,6 +23,14 @@ def ints(a, b):
     k >>= b % 5
     return (a // b + a % b + (a & b) + (a | b) + (a ^ b) + (a << (b % 5)) + (a >> (b % 5))
             + c + d + e + f + g + h + k)
+
+
+def by_constants(a):
+    c = a
+    c //= 10
+    d = a
+    d %= 1000003
+    return a // 7 + a % 1024 + c + d
 
 
 def floats(x, y):
@@ -161,6 +170,7 @@ total = 0
 ftotal = 0.0
 for i in range(1, 400):
     total = (total + ints(i * 7 - 1000, i % 13 + 1) + ints(-i, 3)) % 1000003
+    total = (total + by_constants(i * 7919 - 500000)) % 1000003
     ftotal += floats(i * 0.5, 3.25) + floats(-1.5, i + 0.25) + numbers(i, 0.75)
     total = (total + compares(i, 200, i * 0.5, 100.0, str(i), "200")) % 1000003
     total += mixed_compares(i, 200.0)

@@ -4,6 +4,7 @@
 #ifndef QUACK_METADATA_H
 #define QUACK_METADATA_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "quack_opcodes.h"
@@ -195,6 +196,21 @@ typedef struct QkUopReuse {
 } QkUopReuse;
 
 static const QkUopReuse qk_uop_reuse[QK_UOP_COUNT] = {
+    {0},
+};
+
+// `constant(_BASE, input, hook) = _VARIANT;`: when the optimizer knows input number `input`
+// (0 = deepest) of _BASE, a constant, and hook(oparg, constant, &operand) accepts it, it may emit
+// _VARIANT with that operand. The runtime defines the hooks. hook NULL: no variant.
+typedef bool (*QkConstantHook)(uint32_t oparg, uintptr_t constant, uint64_t *operand);
+
+typedef struct QkUopConstant {
+    QkConstantHook hook;
+    uint8_t input;
+    uint16_t uop;
+} QkUopConstant;
+
+static const QkUopConstant qk_uop_constant[QK_UOP_COUNT] = {
     {0},
 };
 
