@@ -119,6 +119,16 @@ class _UopFacts:
     facts: tuple[str, ...]  # QK_FACT_* per output item, deepest first, up to the last known
 
 
+def _array_uops(analysis: Analysis) -> list[tuple[str, str, str]]:
+    """(micro-op, slots popped, slots pushed) as C expressions of oparg, for each micro-op with
+    an array on either side."""
+    return [
+        (u.name, stack.total(u.effect.inputs).render(), stack.total(u.effect.outputs).render())
+        for u in analysis.uops.values()
+        if any(i.is_array for i in u.effect.inputs + u.effect.outputs)
+    ]
+
+
 def _fact_enum(fact: str | None) -> str:
     return "QK_FACT_" + ("NONE_KNOWN" if fact is None else fact.upper())
 
@@ -213,6 +223,7 @@ def metadata_header(analysis: Analysis, header: str) -> str:
         uops=[(u.name, _uop_flags(u)) for u in analysis.uops.values()],
         facts=[(_fact_enum(name), description) for name, description in FACTS],
         uop_facts=[_uop_facts(u) for u in analysis.uops.values()],
+        array_uops=_array_uops(analysis),
         max_uop_items=_max_uop_items(analysis),
         reuses=_reuses(analysis),
         constants=_constants(analysis),

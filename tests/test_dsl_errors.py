@@ -300,8 +300,8 @@ CASES = {
     "fact_unknown": (
         "op(_A, (x -- y: integer)) { y = x; }\n",
         "uop_defs/a.uops:1:14: error: unknown fact 'integer' (expected one of int, float, str, "
-        "bool, none, list, tuple, dict, type_version, operand, const, plain_attr, global, "
-        "module_attr)",
+        "bool, none, list, tuple, dict, range_iter, list_iter, tuple_iter, str_iter, type_version, "
+        "operand, const, plain_attr, global, module_attr)",
     ),
     "fact_on_input": (
         "op(_A, (x: int -- y)) { y = x; }\n",

@@ -44,7 +44,7 @@ static QkCodeUnit *interpret(QkThread *tstate, QkFrame *frame, QkExecutor *ex) {
         next_uop = ex->trace + this_uop->error_target;
         continue;
     jump_to_top:
-        next_uop = ex->trace;
+        next_uop = ex->trace + ex->loop_start;
     }
 }
 
@@ -68,7 +68,8 @@ QkCodeUnit *qk_run_uops(QkThread *tstate, QkFrame *frame, QkExecutor *ex) {
 }
 
 static QkJitInput jit_input(const QkExecutor *ex) {
-    return (QkJitInput){ex->trace, ex->length, ex->count, qk_as_str(ex->code->qualname)->data};
+    return (QkJitInput){ex->trace, ex->length, ex->count, ex->loop_start,
+                        qk_as_str(ex->code->qualname)->data};
 }
 
 int qk_executor_compile(QkExecutor *ex) {

@@ -38,6 +38,7 @@ struct QkExecutor {
     uint32_t length;       /* micro-ops in the trace body */
     uint32_t count;        /* body and stubs */
     uint32_t traced;       /* micro-ops recorded, before the optimizer */
+    uint32_t loop_start;   /* where _JUMP_TO_TOP goes: after the peeled iteration, or 0 */
     QkUOpInst *trace;
     QkExit *exits;
     uint32_t nexits;
@@ -97,10 +98,12 @@ typedef struct QkTraceOrigin {
     QkValue globals; /* the frame's */
 } QkTraceOrigin;
 
-/* The trace optimizer (optimizer.c): rewrites body[0..length) in place and returns the new
- * length; registers what the result relies on with `root`. */
+/* The trace optimizer (optimizer.c): rewrites body[0..length) in place (up to `capacity` micro-ops:
+ * a peeled loop may be longer than what was recorded) and returns the new length; sets
+ * *loop_start to where _JUMP_TO_TOP goes; registers what the result relies on with `root`. */
 uint32_t qk_optimize_trace(QkThread *tstate, QkExecutor *root, QkUOpInst *body,
-                           const QkTraceOrigin *origins, uint32_t length);
+                           const QkTraceOrigin *origins, uint32_t length, uint32_t capacity,
+                           uint32_t *loop_start);
 
 /* Runs one pure micro-op or guard on known inputs (constant folding). 1: it went on, outputs
  * filled; -1: it exited (a guard failed: on these inputs it always does); 0: the result is not

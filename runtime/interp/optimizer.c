@@ -18,7 +18,10 @@
  *     instead of allocating one (qk_uop_reuse). Freshness belongs to the slot, not the value:
  *     a store to a local, a load, a constant, a peek by anything but a side-effect-free guard,
  *     a call or return all leave a slot that is not fresh, and the stack the trace starts with
- *     (including after its loop edge) is unknown, so never fresh.
+ *     (including after its loop edge) is never fresh;
+ *   - peels a loop: the body is optimized a second time after itself, knowing what the first
+ *     pass proved of values the loop never replaces, and _JUMP_TO_TOP goes to that second copy
+ *     (peel_loop).
  * Only four micro-ops are known by name: the local loads and stores (values keep their identity
  * through locals), the pop that ends a value, and the validity check. */
 #include <stdlib.h>
@@ -32,9 +35,12 @@
 #define MAX_STACK 64
 #define MAX_LOCALS 64
 #define MAX_VALUES 4096
+/* Unknown values the first frame's stack starts with: facts proven about them (a loop's iterator
+ * is peeked by every round) can then carry into the peeled loop. Deeper slots stay untracked. */
+#define ENTRY_SLOTS 8
 
 typedef struct Value {
-    uint8_t type; /* QK_FACT_INT .. QK_FACT_DICT, or 0 */
+    uint8_t type; /* QK_FACT_INT .. QK_FACT_STR_ITER, or 0 */
     bool is_const;
     QkValue constant;
     uint32_t version; /* a class version proven for it, or 0 */
@@ -74,6 +80,11 @@ typedef struct Optimizer {
     const QkUOpInst *body; /* as recorded */
     const QkTraceOrigin *origins;
     uint32_t length;
+    /* What the first pass saw of the first frame, for peeling (see peel_loop). */
+    uint64_t stored;   /* bit i: local i stored (from 64 on, every local counts as stored) */
+    bool locals_reset; /* a micro-op set its locals some other way */
+    bool left_frame;   /* returned or yielded out of */
+    Value *entry[ENTRY_SLOTS]; /* its stack as the trace starts */
 } Optimizer;
 
 static Value unknown_value;
@@ -202,7 +213,7 @@ static bool immutable(QkValue v) {
 }
 
 /* Facts that say which exact type a value has (the others say where it came from). */
-static bool is_type_fact(uint8_t fact) { return fact >= QK_FACT_INT && fact <= QK_FACT_DICT; }
+static bool is_type_fact(uint8_t fact) { return fact >= QK_FACT_INT && fact <= QK_FACT_STR_ITER; }
 
 static bool knows(const Optimizer *o, const Value *v, uint8_t fact, uint64_t operand) {
     switch (fact) {
@@ -530,13 +541,16 @@ static void apply(Optimizer *o, const QkUOpInst *uop, const QkUopFacts *facts, Q
     int popped = facts->popped, pushed = facts->pushed;
     Value *peeked[QK_MAX_UOP_ITEMS] = {0};
     bool peeked_fresh[QK_MAX_UOP_ITEMS] = {0};
-    if (popped < 0 || pushed < 0) {
-        f->sp = 0; /* depends on oparg: everything on the stack becomes unknown */
-        popped = 0;
+    /* An array's size depends on oparg: such a micro-op pops and pushes slots its facts do not
+     * describe one by one, so all it pushes is unknown. */
+    bool array = popped < 0 || pushed < 0;
+    if (array) {
+        popped = qk_uop_slots_popped(uop->opcode, (int)uop->oparg);
+        pushed = qk_uop_slots_pushed(uop->opcode, (int)uop->oparg);
     }
     for (int i = popped - 1; i >= 0; i--) {
         Slot s = pop(o);
-        if (i < QK_MAX_UOP_ITEMS) {
+        if (!array && i < QK_MAX_UOP_ITEMS) {
             peeked[i] = s.value;
             peeked_fresh[i] = s.fresh;
         }
@@ -545,7 +559,7 @@ static void apply(Optimizer *o, const QkUOpInst *uop, const QkUopFacts *facts, Q
      * it: one that pushes nothing but its peeks and stores nothing (a guard). */
     const uint32_t could_keep = QK_FLAG_WRITES | QK_FLAG_ESCAPES | QK_FLAG_ALLOCATES |
                                 QK_FLAG_SETS_LOCALS | QK_FLAG_PUSHES_FRAME | QK_FLAG_POPS_FRAME;
-    bool peeks_stay_fresh = pushed >= 0 && pushed == popped && !(flags & could_keep) &&
+    bool peeks_stay_fresh = !array && pushed == popped && !(flags & could_keep) &&
                             pushed <= QK_MAX_UOP_ITEMS && facts->peeks == (1u << pushed) - 1;
     if (flags & QK_FLAG_PUSHES_FRAME) {
         /* The caller keeps what it peeked (a for loop's generator) and waits; the frame entered
@@ -570,6 +584,7 @@ static void apply(Optimizer *o, const QkUOpInst *uop, const QkUopFacts *facts, Q
             o->depth--;
         } else {
             reset_frame(state(o));
+            o->left_frame = true;
         }
         push(o, new_value(o), -1);
         return;
@@ -577,20 +592,24 @@ static void apply(Optimizer *o, const QkUOpInst *uop, const QkUopFacts *facts, Q
     if (flags & QK_FLAG_SETS_LOCALS) {
         reset_locals(state(o));
     }
+    if (array) {
+        for (int i = 0; i < pushed; i++) {
+            push(o, new_value(o), -1);
+        }
+        return;
+    }
     int32_t producer = (flags & QK_FLAG_PURE) && facts->popped == 0 && pushed == 1
                            ? (int32_t)(o->nout - 1)
                            : -1;
-    for (int i = 0; i < (pushed < 0 ? 1 : pushed); i++) {
-        bool is_peek = pushed >= 0 && (facts->peeks >> i) & 1;
+    for (int i = 0; i < pushed; i++) {
+        bool is_peek = (facts->peeks >> i) & 1;
         Value *v = is_peek && peeked[i] != NULL ? peeked[i] : new_value(o);
-        if (pushed >= 0 && i < QK_MAX_UOP_ITEMS) {
+        if (i < QK_MAX_UOP_ITEMS) {
             learn(o, v, facts->facts[i], uop, code);
         }
-        if (pushed >= 0) {
-            bool fresh = i < QK_MAX_UOP_ITEMS &&
-                         (is_peek ? peeks_stay_fresh && peeked_fresh[i] : (facts->fresh >> i) & 1);
-            push_slot(o, v, is_peek ? -1 : producer, fresh);
-        }
+        bool fresh = i < QK_MAX_UOP_ITEMS &&
+                     (is_peek ? peeks_stay_fresh && peeked_fresh[i] : (facts->fresh >> i) & 1);
+        push_slot(o, v, is_peek ? -1 : producer, fresh);
     }
 }
 
@@ -689,14 +708,142 @@ static void remove_dead_stores(QkUOpInst *body, uint32_t length) {
     }
 }
 
+/* One forward pass over the recorded body, noting what happens to the first frame. */
+static void run_pass(Optimizer *o) {
+    for (uint32_t i = 0; i < o->length && !o->ended; i++) {
+        const QkUOpInst *uop = &o->body[i];
+        if (o->depth == 0) {
+            if (uop->opcode == _STORE_FAST) {
+                o->stored |= uop->oparg < 64 ? (uint64_t)1 << uop->oparg : UINT64_MAX;
+            } else if (qk_uop_flags[uop->opcode] & QK_FLAG_SETS_LOCALS) {
+                o->locals_reset = true;
+            }
+        }
+        optimize_one(o, uop, &o->origins[i]);
+    }
+}
+
+/* Whether the pass that emitted from `from` on closed the loop in the first frame. */
+static bool ends_in_loop(const Optimizer *o, uint32_t from) {
+    return !o->ended && o->depth == 0 && o->nout > from &&
+           o->out[o->nout - 1].opcode == _JUMP_TO_TOP;
+}
+
+/* Loop peeling (LuaJIT's): the body is optimized a second time after itself, knowing what the
+ * first pass proved, and _JUMP_TO_TOP goes to that second copy, the loop proper, while the first
+ * runs once, on entry. What the first pass proved of values the loop never replaces (a local it
+ * never stores, a stack slot that holds the same value at the end of a round: a for loop's
+ * iterator) holds in every round: a type stays, a class version or a constant the tree depends
+ * on holds until the tree is invalidated, which the validity check after any escape notices. So
+ * the loop drops their guards, and the validity check at its top (nothing ran since the last
+ * one). A local the body stores starts the loop with the type it had at the end of the first
+ * pass, if the loop gives it that type again at its end (checked; else the pass is redone without
+ * that assumption): `i += 1` keeps `i` an int, so its guards go too. Only a loop that closes in
+ * the frame it started in, whose locals are set by stores alone. Returns the loop's first
+ * micro-op in `out`, or 0 (no peeling: the first pass is the trace). */
+static uint32_t peel_loop(Optimizer *o) {
+    FrameState *f0 = &o->frames[0];
+    uint32_t first_end = o->nout;
+    if (!ends_in_loop(o, 0) || o->left_frame || o->locals_reset) {
+        return 0;
+    }
+    Value *end_locals[MAX_LOCALS];
+    memcpy(end_locals, f0->locals, sizeof end_locals);
+    /* A slot that holds the value it started with was never replaced (or got it back): the loop
+     * finds that value there too. */
+    Value *end_stack[ENTRY_SLOTS];
+    for (int i = 0; i < ENTRY_SLOTS; i++) {
+        bool kept = f0->sp == ENTRY_SLOTS && f0->stack[i].value == o->entry[i] &&
+                    o->entry[i] != &unknown_value;
+        end_stack[i] = kept ? o->entry[i] : NULL;
+    }
+    /* What the loop may assume of each local it stores: the type the first pass left it with. */
+    uint8_t assumed[MAX_LOCALS] = {0};
+    for (int i = 0; i < MAX_LOCALS; i++) {
+        bool stored = i >= 64 || (o->stored >> i) & 1;
+        if (stored && end_locals[i] != NULL && is_type_fact(end_locals[i]->type)) {
+            assumed[i] = end_locals[i]->type;
+        }
+    }
+    /* A failed attempt must not leave its facts on the values carried in. */
+    Value saved_locals[MAX_LOCALS], saved_stack[ENTRY_SLOTS];
+    for (int i = 0; i < MAX_LOCALS; i++) {
+        if (end_locals[i] != NULL) {
+            saved_locals[i] = *end_locals[i];
+        }
+    }
+    for (int i = 0; i < ENTRY_SLOTS; i++) {
+        if (end_stack[i] != NULL) {
+            saved_stack[i] = *end_stack[i];
+        }
+    }
+    int nvalues = o->nvalues;
+    bool escaped = o->escaped;
+    uint32_t epoch = o->epoch;
+    int32_t last_leave = o->last_leave;
+    for (int attempt = 0; attempt < 4; attempt++) {
+        o->nout = first_end;
+        o->nvalues = nvalues;
+        o->escaped = escaped;
+        o->epoch = epoch;
+        o->last_leave = last_leave;
+        o->depth = 0;
+        f0->sp = 0;
+        for (int i = 0; i < ENTRY_SLOTS; i++) {
+            if (end_stack[i] != NULL) {
+                *end_stack[i] = saved_stack[i];
+            }
+            push(o, end_stack[i] != NULL ? end_stack[i] : new_value(o), -1);
+        }
+        for (int i = 0; i < MAX_LOCALS; i++) {
+            bool stored = i >= 64 || (o->stored >> i) & 1;
+            if (end_locals[i] == NULL) {
+                f0->locals[i] = NULL;
+            } else if (!stored) {
+                *end_locals[i] = saved_locals[i];
+                f0->locals[i] = end_locals[i];
+            } else {
+                f0->locals[i] = new_value(o); /* bound: the first pass stored it */
+                if (f0->locals[i] != &unknown_value) {
+                    f0->locals[i]->type = assumed[i];
+                }
+            }
+        }
+        run_pass(o);
+        if (!ends_in_loop(o, first_end)) {
+            break;
+        }
+        bool consistent = true;
+        for (int i = 0; i < MAX_LOCALS; i++) {
+            if (assumed[i] != 0 && (f0->locals[i] == NULL || f0->locals[i]->type != assumed[i])) {
+                assumed[i] = 0;
+                consistent = false;
+            }
+        }
+        if (consistent) {
+            o->removed[first_end - 1] = true; /* the first copy goes on into the loop */
+            uint32_t start = 0;
+            for (uint32_t i = 0; i < first_end; i++) {
+                start += !o->removed[i];
+            }
+            return start;
+        }
+    }
+    o->nout = first_end;
+    return 0;
+}
+
 uint32_t qk_optimize_trace(QkThread *tstate, QkExecutor *root, QkUOpInst *body,
-                           const QkTraceOrigin *origins, uint32_t length) {
+                           const QkTraceOrigin *origins, uint32_t length, uint32_t capacity,
+                           uint32_t *loop_start) {
     Optimizer *o = calloc(1, sizeof *o);
-    /* Folding turns one micro-op into pops of its inputs and loads of its outputs. */
-    size_t capacity = (size_t)(2 * QK_MAX_UOP_ITEMS + 1) * length + 1;
-    QkUOpInst *out = malloc(capacity * sizeof *out);
-    bool *removed = malloc(capacity * sizeof *removed);
+    /* Folding turns one micro-op into pops of its inputs and loads of its outputs; peeling
+     * doubles that. */
+    size_t room = 2 * ((size_t)(2 * QK_MAX_UOP_ITEMS + 1) * length + 1);
+    QkUOpInst *out = malloc(room * sizeof *out);
+    bool *removed = malloc(room * sizeof *removed);
     FrameState *frames = calloc((size_t)tstate->trace_config.max_depth + 2, sizeof *frames);
+    *loop_start = 0;
     if (o == NULL || out == NULL || removed == NULL || frames == NULL) {
         free(o);
         free(out);
@@ -713,14 +860,27 @@ uint32_t qk_optimize_trace(QkThread *tstate, QkExecutor *root, QkUOpInst *body,
     o->body = body;
     o->origins = origins;
     o->length = length;
-    for (uint32_t i = 0; i < length && !o->ended; i++) {
-        optimize_one(o, &body[i], &origins[i]);
+    for (int i = 0; i < ENTRY_SLOTS; i++) {
+        o->entry[i] = new_value(o);
+        push(o, o->entry[i], -1);
     }
+    run_pass(o);
+    uint32_t first_end = o->nout;
+    uint32_t start = peel_loop(o);
     uint32_t n = 0;
     for (uint32_t i = 0; i < o->nout; i++) {
         n += !removed[i];
     }
-    if (n <= length) { /* else the body has no room: keep the trace as recorded */
+    if (n > capacity && start > 0) { /* no room for the loop: the first pass alone is the trace */
+        o->nout = first_end;
+        removed[first_end - 1] = false;
+        start = 0;
+        n = 0;
+        for (uint32_t i = 0; i < o->nout; i++) {
+            n += !removed[i];
+        }
+    }
+    if (n <= length || start > 0) { /* else the body has no room: keep the trace as recorded */
         n = 0;
         for (uint32_t i = 0; i < o->nout; i++) {
             if (!removed[i]) {
@@ -728,6 +888,7 @@ uint32_t qk_optimize_trace(QkThread *tstate, QkExecutor *root, QkUOpInst *body,
             }
         }
         remove_dead_stores(body, n);
+        *loop_start = start;
     } else {
         n = length;
     }

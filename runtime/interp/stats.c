@@ -55,9 +55,9 @@ int qk_stats_write_json(const QkThread *tstate, const char *path) {
         const QkTraceLogEntry *e = &log->entries[i];
         fprintf(f,
                 "%s\n    {\"function\": \"%s\", \"offset\": %u, \"side\": %s, \"entry\": %s, "
-                "\"traced\": %u, \"emitted\": %u, \"stubs\": %u}",
+                "\"traced\": %u, \"emitted\": %u, \"loop\": %u, \"stubs\": %u}",
                 i ? "," : "", e->function, e->offset, e->side ? "true" : "false",
-                e->entry ? "true" : "false", e->traced, e->emitted, e->stubs);
+                e->entry ? "true" : "false", e->traced, e->emitted, e->loop, e->stubs);
     }
     fputs("\n  ],\n  \"specialization\": {", f);
     for (int i = 0; i < QK_FAMILY_COUNT; i++) {
@@ -111,8 +111,9 @@ void qk_stats_print(const QkThread *tstate, FILE *out) {
             log->count, traced, emitted);
     for (uint32_t i = 0; i < log->count; i++) {
         const QkTraceLogEntry *e = &log->entries[i];
-        fprintf(out, "  %-5s %-28s @%-5u traced %4u emitted %4u (%u stubs)\n",
-                e->side ? "side" : e->entry ? "entry" : "root", e->function, e->offset, e->traced, e->emitted, e->stubs);
+        fprintf(out, "  %-5s %-28s @%-5u traced %4u emitted %4u loop %4u (%u stubs)\n",
+                e->side ? "side" : e->entry ? "entry" : "root", e->function, e->offset, e->traced,
+                e->emitted, e->loop, e->stubs);
     }
     fprintf(out, "specialization      %12s %10s %10s %10s %8s %8s\n", "hits", "misses", "hit rate",
             "specialized", "failed", "deopts");

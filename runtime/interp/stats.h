@@ -55,6 +55,7 @@ typedef struct QkTraceLogEntry {
     char function[48]; /* the code's qualified name, cut to fit */
     uint32_t offset;      /* where the trace starts */
     uint32_t traced, emitted; /* micro-ops recorded; in the body after the optimizer */
+    uint32_t loop;            /* of those, run each round (after a peeled first iteration) */
     uint32_t stubs;           /* exit and error stubs after the body */
     int side;
     int entry;                /* a root at function entry (else at a loop head) */

@@ -232,6 +232,7 @@ static void log_trace(QkThread *tstate, QkExecutor *ex, uint32_t offset) {
     entry->offset = offset;
     entry->traced = ex->traced;
     entry->emitted = ex->length;
+    entry->loop = ex->length - ex->loop_start;
     entry->stubs = ex->count - ex->length;
     entry->side = ex->root != ex;
     entry->entry = ex->entry;
@@ -243,6 +244,9 @@ static void dump(FILE *out, const char *what, const QkExecutor *ex, const QkUOpI
     fprintf(out, "%s trace in %s (%u micro-ops):%s\n", what, qk_as_str(ex->code->qualname)->data,
             length, ex->entry ? " function entry" : "");
     for (uint32_t i = 0; i < length; i++) {
+        if (i == ex->loop_start && i > 0) {
+            fprintf(out, "  loop:\n"); /* where _JUMP_TO_TOP goes, after the peeled iteration */
+        }
         fprintf(out, "  %3u %-28s oparg %-3u operand 0x%-12" PRIx64 " target %u\n", i,
                 qk_uop_names[body[i].opcode], body[i].oparg, body[i].operand, body[i].target);
     }
@@ -281,12 +285,7 @@ static QkValue *executor_objects(const QkTraceRecorder *rec, const QkUOpInst *bo
  * and may get its own side trace) and the shared error stubs. */
 static QkExecutor *build(QkThread *tstate, QkTraceRecorder *rec, QkExecutor *root_or_null) {
     QkExecutor *ex = calloc(1, sizeof *ex);
-    QkUOpInst *trace = malloc(3 * (rec->length + 1) * sizeof *trace);
-    QkExit *exits = calloc(rec->length + 1, sizeof *exits);
-    if (ex == NULL || trace == NULL || exits == NULL) {
-        free(ex);
-        free(trace);
-        free(exits);
+    if (ex == NULL) {
         return NULL;
     }
     QkExecutor *root = root_or_null != NULL ? root_or_null : ex;
@@ -298,12 +297,18 @@ static QkExecutor *build(QkThread *tstate, QkTraceRecorder *rec, QkExecutor *roo
     if (tstate->dump_traces) {
         dump(stderr, "recorded", ex, rec->body, rec->length);
     }
-    uint32_t length = qk_optimize_trace(tstate, root, rec->body, rec->origins, rec->length);
+    uint32_t length =
+        qk_optimize_trace(tstate, root, rec->body, rec->origins, rec->length,
+                          tstate->trace_config.max_length + SLACK, &ex->loop_start);
     if (tstate->dump_traces) {
         dump(stderr, "optimized", ex, rec->body, length);
     }
+    /* The body, a stub per guard, the shared error stubs. */
+    QkUOpInst *trace = malloc(3 * ((size_t)length + 1) * sizeof *trace);
+    QkExit *exits = calloc((size_t)length + 1, sizeof *exits);
     ex->objects = executor_objects(rec, rec->body, length, &ex->nobjects);
-    if (ex->objects == NULL) {
+    if (ex->objects == NULL || trace == NULL || exits == NULL) {
+        free(ex->objects);
         if (root == ex) {
             free(ex->deps);
         }

@@ -128,7 +128,7 @@ static int emit(const QkJitInput *ex, const Layout *l, uint8_t *code, uintptr_t 
             .cont = code_base + l->code_offsets[i + 1],
             .jump_target = code_base + l->code_offsets[uop->jump_target],
             .error_target = code_base + l->code_offsets[uop->error_target],
-            .top = code_base + l->code_offsets[0],
+            .top = code_base + l->code_offsets[ex->loop_start],
             .oparg = uop->oparg,
             .operand = (uintptr_t)uop->operand,
             .target = uop->target,

@@ -26,7 +26,8 @@ typedef struct QkUOpInst {
 typedef struct QkJitInput {
     const QkUOpInst *trace;
     uint32_t length, count;
-    const char *name; /* the function it is in, for perf map lines */
+    uint32_t loop_start; /* where _JUMP_TO_TOP goes (_JIT_TOP) */
+    const char *name;    /* the function it is in, for perf map lines */
 } QkJitInput;
 
 /* A compiled trace. */

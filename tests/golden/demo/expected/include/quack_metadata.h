@@ -150,12 +150,16 @@ enum {
     QK_FACT_LIST = 6,          // exactly a list
     QK_FACT_TUPLE = 7,         // exactly a tuple
     QK_FACT_DICT = 8,          // exactly a dict
-    QK_FACT_TYPE_VERSION = 9,  // its class has the version that is the micro-op's operand
-    QK_FACT_OPERAND = 10,      // the micro-op's operand itself
-    QK_FACT_CONST = 11,        // frame->code->consts[oparg]
-    QK_FACT_PLAIN_ATTR = 12,   // its class has no data descriptor for names with the bit that is the micro-op's operand
-    QK_FACT_GLOBAL = 13,       // what the name frame->code->names[oparg] is bound to in the globals, or else the builtins, the trace was recorded with (the micro-op's guards check nothing else)
-    QK_FACT_MODULE_ATTR = 14,  // what the module the micro-op pops binds the name frame->code->names[oparg] to, when that module is known (the micro-op's guards check nothing else)
+    QK_FACT_RANGE_ITER = 9,    // exactly a range iterator
+    QK_FACT_LIST_ITER = 10,    // exactly a list iterator
+    QK_FACT_TUPLE_ITER = 11,   // exactly a tuple iterator
+    QK_FACT_STR_ITER = 12,     // exactly a str iterator
+    QK_FACT_TYPE_VERSION = 13, // its class has the version that is the micro-op's operand
+    QK_FACT_OPERAND = 14,      // the micro-op's operand itself
+    QK_FACT_CONST = 15,        // frame->code->consts[oparg]
+    QK_FACT_PLAIN_ATTR = 16,   // its class has no data descriptor for names with the bit that is the micro-op's operand
+    QK_FACT_GLOBAL = 17,       // what the name frame->code->names[oparg] is bound to in the globals, or else the builtins, the trace was recorded with (the micro-op's guards check nothing else)
+    QK_FACT_MODULE_ATTR = 18,  // what the module the micro-op pops binds the name frame->code->names[oparg] to, when that module is known (the micro-op's guards check nothing else)
 };
 
 #define QK_MAX_UOP_ITEMS 3
@@ -183,6 +187,31 @@ static const QkUopFacts qk_uop_facts[QK_UOP_COUNT] = {
     [_GUARD_FALSE] = {1, 0, 0x00, 0x00, {0}},
     [_EXIT] = {0, 0, 0x00, 0x00, {0}},
 };
+
+// How many stack slots a micro-op pops and pushes (qk_uop_facts counts an array as one item).
+static inline int qk_uop_slots_popped(int uop, int oparg) {
+    (void)oparg;
+    switch (uop) {
+    case _DUP:
+        return oparg;
+    case _CALL:
+        return oparg + 1;
+    default:
+        return qk_uop_facts[uop].popped;
+    }
+}
+
+static inline int qk_uop_slots_pushed(int uop, int oparg) {
+    (void)oparg;
+    switch (uop) {
+    case _DUP:
+        return oparg + 1;
+    case _CALL:
+        return 1;
+    default:
+        return qk_uop_facts[uop].pushed;
+    }
+}
 
 // `reuse(_BASE, input) = _VARIANT;`: when input number `input` (0 = deepest) of _BASE is a
 // fresh object nothing else references, the optimizer may emit _VARIANT, which writes its result
