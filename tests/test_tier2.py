@@ -692,6 +692,23 @@ def test_the_optimizer_peels_a_loops_first_round(quack: Path, tmp_path: Path) ->
     assert all(0 < t["loop"] < t["emitted"] for t in peeled)
 
 
+def test_an_inlined_calls_parameters_are_loaded_without_a_test(quack: Path, tmp_path: Path) -> None:
+    """The frame of a call the trace follows starts with its parameters bound, so reading them
+    needs no unbound test (_LOAD_FAST_BOUND, no exit); hot_bound_parameters.py unbinds them in
+    every way there is."""
+    program = write(
+        tmp_path,
+        "params.py",
+        "def f(a, b, *c, d=1, **e):\n    return a * b + a + len(c) + d + len(e)\n\n\n"
+        "t = 0\nfor i in range(300):\n    t += f(i, 2)\nprint(t)\n",
+    )
+    result, _ = checked(quack, program, tmp_path, "--dump-traces")
+    loop = [u for kind, fn, u in dumped_traces(result.stderr) if kind == "loop"][0]
+    assert "_LOAD_FAST" not in loop and loop.count("_LOAD_FAST_BOUND") >= 5
+    for jit in ("0", "1"):
+        checked(quack, PROGRAMS / "hot_bound_parameters.py", tmp_path, QUACK_JIT=jit)
+
+
 def test_peeled_loops_exit_when_what_they_assume_changes(quack: Path, tmp_path: Path) -> None:
     """hot_loop_peeling.py breaks, mid-run, each kind of assumption a peeled loop makes (a
     counter's type, an invariant object's class, a local deleted): CPython's output in both

@@ -80,6 +80,7 @@ typedef struct Optimizer {
     const QkUOpInst *body; /* as recorded */
     const QkTraceOrigin *origins;
     uint32_t length;
+    uint32_t at; /* the recorded micro-op being optimized */
     /* What the first pass saw of the first frame, for peeling (see peel_loop). */
     uint64_t stored;   /* bit i: local i stored (from 64 on, every local counts as stored) */
     bool locals_reset; /* a micro-op set its locals some other way */
@@ -176,6 +177,22 @@ static Value *local(Optimizer *o, uint32_t index) {
         f->locals[index] = new_value(o);
     }
     return f->locals[index];
+}
+
+/* A frame just entered at its first instruction (a call the trace follows, or a generator's first
+ * resume) has every parameter bound: the call bound them and none of the callee's code has run.
+ * Its loads of them then test nothing (_LOAD_FAST_BOUND). */
+static void bind_parameters(Optimizer *o) {
+    uint32_t next = o->at + 1;
+    if (next >= o->length || o->body[next].target != 0) {
+        return;
+    }
+    const QkCode *code = o->origins[next].code;
+    uint32_t n = code->argcount + code->kwonlyargcount + !!(code->flags & QK_CODE_VARARGS) +
+                 !!(code->flags & QK_CODE_VARKEYWORDS);
+    for (uint32_t i = 0; i < n && i < MAX_LOCALS; i++) {
+        local(o, i);
+    }
 }
 
 static uint8_t fact_of_constant(QkValue v) {
@@ -575,6 +592,7 @@ static void apply(Optimizer *o, const QkUOpInst *uop, const QkUopFacts *facts, Q
         }
         o->depth++;
         reset_frame(state(o));
+        bind_parameters(o);
         return;
     }
     if (flags & QK_FLAG_POPS_FRAME) {
@@ -719,6 +737,7 @@ static void run_pass(Optimizer *o) {
                 o->locals_reset = true;
             }
         }
+        o->at = i;
         optimize_one(o, uop, &o->origins[i]);
     }
 }
