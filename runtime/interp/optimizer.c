@@ -82,7 +82,7 @@ typedef struct Optimizer {
     uint32_t length;
     uint32_t at; /* the recorded micro-op being optimized */
     /* What the first pass saw of the first frame, for peeling (see peel_loop). */
-    uint64_t stored;   /* bit i: local i stored (from 64 on, every local counts as stored) */
+    uint64_t stored;   /* bit i: local i stored (a store past MAX_LOCALS sets them all) */
     bool locals_reset; /* a micro-op set its locals some other way */
     bool left_frame;   /* returned or yielded out of */
     Value *entry[ENTRY_SLOTS]; /* its stack as the trace starts */
@@ -726,13 +726,27 @@ static void remove_dead_stores(QkUOpInst *body, uint32_t length) {
     }
 }
 
+/* How many of out[0..end) are kept. */
+static uint32_t kept(const Optimizer *o, uint32_t end) {
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < end; i++) {
+        n += !o->removed[i];
+    }
+    return n;
+}
+
+_Static_assert(MAX_LOCALS <= 64, "Optimizer.stored has a bit per tracked local");
+
+/* Whether the first pass stored local i of the first frame. */
+static bool stored(const Optimizer *o, int i) { return (o->stored >> i) & 1; }
+
 /* One forward pass over the recorded body, noting what happens to the first frame. */
 static void run_pass(Optimizer *o) {
     for (uint32_t i = 0; i < o->length && !o->ended; i++) {
         const QkUOpInst *uop = &o->body[i];
         if (o->depth == 0) {
             if (uop->opcode == _STORE_FAST) {
-                o->stored |= uop->oparg < 64 ? (uint64_t)1 << uop->oparg : UINT64_MAX;
+                o->stored |= uop->oparg < MAX_LOCALS ? (uint64_t)1 << uop->oparg : UINT64_MAX;
             } else if (qk_uop_flags[uop->opcode] & QK_FLAG_SETS_LOCALS) {
                 o->locals_reset = true;
             }
@@ -779,8 +793,7 @@ static uint32_t peel_loop(Optimizer *o) {
     /* What the loop may assume of each local it stores: the type the first pass left it with. */
     uint8_t assumed[MAX_LOCALS] = {0};
     for (int i = 0; i < MAX_LOCALS; i++) {
-        bool stored = i >= 64 || (o->stored >> i) & 1;
-        if (stored && end_locals[i] != NULL && is_type_fact(end_locals[i]->type)) {
+        if (stored(o, i) && end_locals[i] != NULL && is_type_fact(end_locals[i]->type)) {
             assumed[i] = end_locals[i]->type;
         }
     }
@@ -815,10 +828,9 @@ static uint32_t peel_loop(Optimizer *o) {
             push(o, end_stack[i] != NULL ? end_stack[i] : new_value(o), -1);
         }
         for (int i = 0; i < MAX_LOCALS; i++) {
-            bool stored = i >= 64 || (o->stored >> i) & 1;
             if (end_locals[i] == NULL) {
                 f0->locals[i] = NULL;
-            } else if (!stored) {
+            } else if (!stored(o, i)) {
                 *end_locals[i] = saved_locals[i];
                 f0->locals[i] = end_locals[i];
             } else {
@@ -841,11 +853,7 @@ static uint32_t peel_loop(Optimizer *o) {
         }
         if (consistent) {
             o->removed[first_end - 1] = true; /* the first copy goes on into the loop */
-            uint32_t start = 0;
-            for (uint32_t i = 0; i < first_end; i++) {
-                start += !o->removed[i];
-            }
-            return start;
+            return kept(o, first_end);
         }
     }
     o->nout = first_end;
@@ -886,18 +894,12 @@ uint32_t qk_optimize_trace(QkThread *tstate, QkExecutor *root, QkUOpInst *body,
     run_pass(o);
     uint32_t first_end = o->nout;
     uint32_t start = peel_loop(o);
-    uint32_t n = 0;
-    for (uint32_t i = 0; i < o->nout; i++) {
-        n += !removed[i];
-    }
+    uint32_t n = kept(o, o->nout);
     if (n > capacity && start > 0) { /* no room for the loop: the first pass alone is the trace */
         o->nout = first_end;
         removed[first_end - 1] = false;
         start = 0;
-        n = 0;
-        for (uint32_t i = 0; i < o->nout; i++) {
-            n += !removed[i];
-        }
+        n = kept(o, o->nout);
     }
     if (n <= length || start > 0) { /* else the body has no room: keep the trace as recorded */
         n = 0;

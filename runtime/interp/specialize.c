@@ -438,7 +438,7 @@ bool qk_int_divisor(uint32_t oparg, QkValue constant, uint64_t *operand) {
         return false;
     }
     uint64_t d = (uint64_t)qk_int_value(constant);
-    int l = 64 - __builtin_clzll(d - 1);
+    int l = qk_ceil_log2(d);
     unsigned __int128 scaled = (unsigned __int128)1 << (63 + l);
     *operand = (uint64_t)(scaled / d) + (scaled % d != 0);
     return true;

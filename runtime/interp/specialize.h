@@ -97,8 +97,10 @@ static inline bool qk_int_arith(int op, int64_t a, int64_t b, int64_t *result) {
  * and this is a shift). A negative n divides ~n = -n - 1 instead, since floor(n / d) =
  * ~floor(~n / d). A tagged int's magnitude is below 2**62. No test of m: in a stencil it is the
  * address of a hole, which the compiler takes as never 0. */
+static inline int qk_ceil_log2(uint64_t d) { return 64 - __builtin_clzll(d - 1); } /* d >= 2 */
+
 static inline int64_t qk_int_by_constant(int op, int64_t n, int64_t d, uint64_t reciprocal) {
-    int l = 64 - __builtin_clzll((uint64_t)d - 1);
+    int l = qk_ceil_log2((uint64_t)d);
     uint64_t u = n < 0 ? ~(uint64_t)n : (uint64_t)n;
     uint64_t q = (uint64_t)(((unsigned __int128)u * reciprocal) >> 64) >> (l - 1);
     int64_t floor = n < 0 ? ~(int64_t)q : (int64_t)q;

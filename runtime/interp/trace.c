@@ -38,6 +38,7 @@ struct QkTraceRecorder {
     QkCodeUnit *last;        /* the instruction recorded last (in `frame`) */
     uint32_t last_start;     /* where its micro-ops begin in the body */
     uint32_t length;
+    uint32_t room;          /* micro-ops the body has room for (a peeled loop may use it all) */
     QkTraceOrigin *origins; /* where each micro-op of the body was recorded */
     QkUOpInst body[];
 };
@@ -139,6 +140,7 @@ static QkTraceRecorder *start(QkThread *tstate, QkFrame *frame) {
         count_abort(tstate, QK_ABORT_no_memory);
         return NULL;
     }
+    rec->room = (uint32_t)room;
     rec->origins = origins;
     rec->start_code = frame->code;
     rec->start_frame = rec->frame = frame;
@@ -297,9 +299,8 @@ static QkExecutor *build(QkThread *tstate, QkTraceRecorder *rec, QkExecutor *roo
     if (tstate->dump_traces) {
         dump(stderr, "recorded", ex, rec->body, rec->length);
     }
-    uint32_t length =
-        qk_optimize_trace(tstate, root, rec->body, rec->origins, rec->length,
-                          tstate->trace_config.max_length + SLACK, &ex->loop_start);
+    uint32_t length = qk_optimize_trace(tstate, root, rec->body, rec->origins, rec->length,
+                                        rec->room, &ex->loop_start);
     if (tstate->dump_traces) {
         dump(stderr, "optimized", ex, rec->body, length);
     }
