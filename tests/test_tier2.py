@@ -924,3 +924,16 @@ def test_stack_values_stay_in_registers(quack: Path) -> None:
     assert depths == {0, 1, 2}
     assert any(name.startswith("_SPILL.cache") for name in names)
     assert any(name.startswith("_BINARY_OP_ADD_INT.cache2") for name in names)
+
+
+def test_tuple_and_str_items_are_read_inline(quack: Path, tmp_path: Path) -> None:
+    """Indexing a tuple or an ASCII str by an int specializes: the loops over `pairs` and `word`
+    read items with _BINARY_SUBSCR_TUPLE_INT and _BINARY_SUBSCR_STR_INT, not the generic
+    _BINARY_SUBSCR, and the odd cases (non-ASCII, subclasses, slices, big ints) still print what
+    CPython prints."""
+    program = PROGRAMS / "hot_subscr_tuple_str.py"
+    result, _ = checked(quack, program, tmp_path, "--dump-traces")
+    loops = [u for kind, fn, u in dumped_traces(result.stderr) if (kind, fn) == ("loop", "main")]
+    assert loops[0].count("_BINARY_SUBSCR_TUPLE_INT") == 4
+    assert loops[1].count("_BINARY_SUBSCR_STR_INT") == 2
+    assert "_BINARY_SUBSCR" not in loops[0] + loops[1]

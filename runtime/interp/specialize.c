@@ -380,9 +380,14 @@ QkValue qk_dict_subscript(QkThread *tstate, QkValue dict, QkValue key) {
 
 void qk_specialize_binary_subscr(QkThread *tstate, QkCodeUnit *instr, QkValue container,
                                  QkValue sub) {
-    int member = qk_is_type(container, &qk_list_type) && qk_is_int(sub) ? BINARY_SUBSCR_LIST_INT
-                 : qk_is_type(container, &qk_dict_type)                 ? BINARY_SUBSCR_DICT
-                                                                        : -1;
+    int member = qk_is_type(container, &qk_dict_type) ? BINARY_SUBSCR_DICT
+                 : !qk_is_int(sub)                     ? -1
+                 : qk_is_type(container, &qk_list_type) ? BINARY_SUBSCR_LIST_INT
+                 : qk_is_type(container, &qk_tuple_type)
+                     ? BINARY_SUBSCR_TUPLE_INT
+                 : qk_is_type(container, &qk_str_type) && qk_str_is_ascii(container)
+                     ? BINARY_SUBSCR_STR_INT
+                     : -1;
     rewrite(tstate, instr, member);
 }
 
