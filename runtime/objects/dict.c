@@ -1,9 +1,10 @@
 /* dict: insertion-ordered hash table with any hashable key. `indices` is an open-addressed
- * table (linear probing) of positions into `entries`, which keeps insertion order; a deleted
- * entry keeps its place with key QK_NULL (a tombstone: probing goes past it) until the next
- * resize compacts. One block holds the indices, each entry's hash (so resizing never calls back
- * into user __hash__) and the entries: the smallest inside the dict object (`small`), a larger one
- * malloc'd. */
+ * table (linear probing) of 32-bit positions into `entries`, which keeps insertion order; a
+ * deleted entry keeps its place with key QK_NULL (a tombstone: probing goes past it) until the
+ * next resize compacts. One block holds the indices and the entries, each with its key's hash (so
+ * resizing never calls back into user __hash__, and a probe reads the hash and the key from one
+ * line): the smallest inside the dict object (`small`), a larger one malloc'd. Big tables are
+ * memory-bound: 4-byte indices and the hash beside the key make a lookup two cache misses. */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,8 +15,6 @@
 #include "quack_opcodes.h"
 #include "types.h"
 
-static int64_t *entry_hashes(QkDict *d) { return d->indices + d->nindices; }
-
 static void dict_traverse(QkObject *self, QkVisitFunc visit, void *arg) {
     QkDict *d = (QkDict *)self;
     for (int64_t i = 0; i < d->nentries; i++) {
@@ -24,30 +23,30 @@ static void dict_traverse(QkObject *self, QkVisitFunc visit, void *arg) {
     }
 }
 
-/* The indices, then a hash and an entry for each of the nindices / 2 entries. */
+/* The indices, then the nindices / 2 entries (aligned: nindices is a power of two >= 8). */
 static size_t table_bytes(int64_t nindices) {
-    int64_t capacity = nindices / 2;
-    return (size_t)(nindices + capacity) * sizeof(int64_t) + (size_t)capacity * sizeof(QkDictEntry);
+    return (size_t)nindices * sizeof(int32_t) + (size_t)(nindices / 2) * sizeof(QkDictEntry);
 }
-_Static_assert(sizeof(((QkDict *)0)->small) == (QK_DICT_SMALL_INDICES * 3 / 2) * sizeof(int64_t) +
+_Static_assert(sizeof(((QkDict *)0)->small) == QK_DICT_SMALL_INDICES * sizeof(int32_t) +
                                                     QK_DICT_SMALL_INDICES / 2 * sizeof(QkDictEntry),
                "the inline table holds the smallest table");
+/* Positions are 32-bit: a table stops growing there (2**30 entries, 24 GiB of them). */
+#define MAX_INDICES ((int64_t)1 << 31)
 
 /* Frees a table of the dict's, unless it is the inline one. */
-static void table_free(QkDict *d, int64_t *indices) {
-    if (indices != d->small) {
+static void table_free(QkDict *d, int32_t *indices) {
+    if (indices != (int32_t *)d->small) {
         free(indices);
     }
 }
 
 /* Points the dict at a table of nindices indices, emptied. */
-static void table_use(QkDict *d, int64_t *indices, int64_t nindices) {
-    int64_t capacity = nindices / 2;
+static void table_use(QkDict *d, int32_t *indices, int64_t nindices) {
     memset(indices, 0xff, (size_t)nindices * sizeof *indices);
     d->indices = indices;
-    d->entries = (QkDictEntry *)(indices + nindices + capacity);
+    d->entries = (QkDictEntry *)(indices + nindices);
     d->nindices = nindices;
-    d->capacity = capacity;
+    d->capacity = nindices / 2;
     d->nentries = 0;
 }
 
@@ -59,7 +58,7 @@ static void dict_finalize(QkObject *self) {
 QkValue qk_dict_new(QkThread *tstate) {
     QkDict *d = (QkDict *)qk_alloc_as(tstate, &qk_dict_type, sizeof(QkDict), 1);
     if (d != NULL) {
-        table_use(d, d->small, QK_DICT_SMALL_INDICES);
+        table_use(d, (int32_t *)d->small, QK_DICT_SMALL_INDICES);
     }
     return (QkValue)d;
 }
@@ -68,14 +67,16 @@ QkValue qk_dict_new(QkThread *tstate) {
  * dict whose malloc'd table shrinks back to the smallest goes back to its inline one. */
 static int dict_resize(QkThread *tstate, QkDict *d) {
     int64_t nindices = QK_DICT_SMALL_INDICES;
-    while (nindices < d->used * 3) {
+    while (nindices < d->used * 3 && nindices < MAX_INDICES) {
         nindices *= 2;
     }
-    int64_t *old_indices = d->indices, old_nentries = d->nentries;
+    int32_t *old_indices = d->indices, *small = (int32_t *)d->small;
+    int64_t old_nentries = d->nentries;
     QkDictEntry *old_entries = d->entries;
-    const int64_t *old_hashes = entry_hashes(d);
-    bool inline_table = nindices == QK_DICT_SMALL_INDICES && old_indices != d->small;
-    int64_t *indices = inline_table ? d->small : malloc(table_bytes(nindices));
+    bool inline_table = nindices == QK_DICT_SMALL_INDICES && old_indices != small;
+    int32_t *indices = inline_table                ? small
+                       : d->used >= MAX_INDICES / 2 ? NULL
+                                                    : malloc(table_bytes(nindices));
     if (indices == NULL) {
         qk_raise(tstate, &qk_exc_MemoryError, "out of memory");
         return -1;
@@ -86,13 +87,11 @@ static int dict_resize(QkThread *tstate, QkDict *d) {
         if (old_entries[ix].key == QK_NULL) {
             continue;
         }
-        int64_t h = old_hashes[ix];
-        uint64_t i = (uint64_t)h & mask;
+        uint64_t i = (uint64_t)old_entries[ix].hash & mask;
         while (d->indices[i] >= 0) {
             i = (i + 1) & mask;
         }
-        d->indices[i] = d->nentries;
-        entry_hashes(d)[d->nentries] = h;
+        d->indices[i] = (int32_t)d->nentries;
         d->entries[d->nentries++] = old_entries[ix];
     }
     table_free(d, old_indices);
@@ -112,7 +111,7 @@ restart:;
             return -1;
         }
         QkValue k = d->entries[ix].key;
-        if (k == QK_NULL || entry_hashes(d)[ix] != hash) {
+        if (k == QK_NULL || d->entries[ix].hash != hash) {
             continue;
         }
         if (k == key) {
@@ -169,9 +168,8 @@ static int dict_insert(QkThread *tstate, QkDict *d, QkValue key, int64_t hash, Q
             slot = (slot + 1) & mask;
         }
     }
-    d->indices[slot] = d->nentries;
-    entry_hashes(d)[d->nentries] = hash;
-    d->entries[d->nentries++] = (QkDictEntry){key, value};
+    d->indices[slot] = (int32_t)d->nentries;
+    d->entries[d->nentries++] = (QkDictEntry){hash, key, value};
     d->used++;
     return 0;
 }
@@ -265,7 +263,7 @@ int qk_dict_delitem(QkThread *tstate, QkValue dict, QkValue key, QkValue *out) {
         *out = d->entries[ix].value;
     }
     key_changes(tstate, d, hash);
-    d->entries[ix] = (QkDictEntry){QK_NULL, QK_NULL};
+    d->entries[ix] = (QkDictEntry){0, QK_NULL, QK_NULL};
     d->used--;
     return 1;
 }
@@ -620,10 +618,10 @@ static QkValue dict_popitem(QkThread *tstate, QkValue self, QkValue *args, size_
     if (ix < 0) {
         return qk_raise(tstate, &qk_exc_KeyError, "popitem(): dictionary is empty");
     }
-    QkValue pair = qk_tuple_from_array(tstate, (QkValue *)&d->entries[ix], 2);
+    QkValue pair = qk_tuple_from_array(tstate, &d->entries[ix].key, 2);
     if (pair != QK_NULL) {
-        key_changes(tstate, d, entry_hashes(d)[ix]);
-        d->entries[ix] = (QkDictEntry){QK_NULL, QK_NULL};
+        key_changes(tstate, d, d->entries[ix].hash);
+        d->entries[ix] = (QkDictEntry){0, QK_NULL, QK_NULL};
         d->used--;
         d->nentries = ix;
     }
@@ -693,7 +691,7 @@ static QkValue dict_clear(QkThread *tstate, QkValue self, QkValue *args, size_t 
     table_free(d, d->indices);
     d->used = 0;
     d->watched = 0;
-    table_use(d, d->small, QK_DICT_SMALL_INDICES);
+    table_use(d, (int32_t *)d->small, QK_DICT_SMALL_INDICES);
     return QK_NONE;
 }
 

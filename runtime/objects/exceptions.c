@@ -39,11 +39,11 @@ static QkValue exception_init(QkThread *tstate, QkValue self, QkValue *args, siz
                               QkValue kwnames);
 
 /* The args tuple; an exception made by C code without one has none. */
-static const QkTuple empty_args = {.ob = {.type = &qk_tuple_type, .gc_static = 1}};
+static QkTuple empty_args = {.ob = {.type = &qk_tuple_type, .gc_static = 1}};
 
 static QkTuple *args_of(QkValue self) {
     QkValue args = ((QkException *)self)->args;
-    return args != QK_NULL ? qk_as_tuple(args) : (QkTuple *)&empty_args;
+    return args != QK_NULL ? qk_as_tuple(args) : &empty_args;
 }
 
 static bool is_exception_init(QkValue init) {

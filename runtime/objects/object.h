@@ -279,15 +279,17 @@ int qk_str_equal(QkValue a, QkValue b);
 uint64_t qk_str_hash(QkValue v);
 
 /* ---- dict (str keys for now: globals, builtins, namespaces) ---- */
+/* An entry keeps its key's hash beside the key: a probe that finds an index reads one line. */
 typedef struct QkDictEntry {
+    int64_t hash;
     QkValue key;
     QkValue value;
 } QkDictEntry;
 
-/* The smallest table (8 indices, 4 entries, their hashes), kept inside the dict itself: most dicts
- * (instance dicts above all) never outgrow it, and a dict then fits one collector cell. */
+/* The smallest table (8 indices, 4 entries), kept inside the dict itself: most dicts (instance
+ * dicts above all) never outgrow it, and a dict then fits one collector cell. */
 #define QK_DICT_SMALL_INDICES 8
-#define QK_DICT_SMALL_WORDS (QK_DICT_SMALL_INDICES * 3 / 2 + QK_DICT_SMALL_INDICES)
+#define QK_DICT_SMALL_WORDS (QK_DICT_SMALL_INDICES / 2 + QK_DICT_SMALL_INDICES / 2 * 3)
 
 typedef struct QkDict {
     QkObject ob;
@@ -295,7 +297,7 @@ typedef struct QkDict {
     int64_t nentries; /* entries slots used, in insertion order */
     int64_t capacity; /* entries allocated */
     int64_t nindices; /* power of two */
-    int64_t *indices; /* -1 empty, else index into entries: `small` or a malloc'd table */
+    int32_t *indices; /* -1 empty, else index into entries: `small` or a malloc'd table */
     QkDictEntry *entries;
     uint64_t watched; /* qk_watch_bits of the names traces rely on (globals, builtins) */
     uint64_t rebound; /* those of watched names changed since: data there is not constant */
@@ -318,6 +320,8 @@ int qk_dict_set(QkThread *tstate, QkValue dict, QkValue key, QkValue value); /* 
 typedef struct QkTuple {
     QkObject ob;
     int64_t size;
+    int64_t hash; /* 0: not known yet (tuple_hash keeps it when no item can change its own); so a
+                   * tuple is never in read-only memory */
     QkValue items[];
 } QkTuple;
 

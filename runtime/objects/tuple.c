@@ -148,12 +148,26 @@ static QkValue tuple_repr(QkThread *tstate, QkValue self) {
     return qk_sequence_repr(tstate, self, "(", qk_as_tuple(self)->size == 1 ? ",)" : ")");
 }
 
-/* CPython's tuple hash (xxHash's mixing), so hash((1, 2)) matches. */
+/* Whether v's hash is fixed by its value, whatever code runs later: then a tuple of such items
+ * may keep its hash. Other items (instances whose __hash__ reads a field) are hashed each time. */
+static bool hash_is_fixed(QkValue v) {
+    QkType *t = qk_type_of(v);
+    return t == &qk_int_type || t == &qk_str_type || t == &qk_float_type || t == &qk_bool_type ||
+           t == &qk_none_type || (t == &qk_tuple_type && qk_as_tuple(v)->hash != 0);
+}
+
+/* CPython's tuple hash (xxHash's mixing), so hash((1, 2)) matches. A tuple is hashed again at
+ * every lookup of a dict or set it keys, so one whose items all have fixed hashes keeps its own. */
 static int tuple_hash(QkThread *tstate, QkValue self, int64_t *hash) {
     const uint64_t prime1 = 11400714785074694791ull, prime2 = 14029467366897019727ull,
                    prime5 = 2870177450012600261ull;
     QkTuple *t = qk_as_tuple(self);
+    if (t->hash != 0) {
+        *hash = t->hash;
+        return 0;
+    }
     uint64_t acc = prime5;
+    bool fixed = true;
     for (int64_t i = 0; i < t->size; i++) {
         /* A small int below the modulus, the common item of a key, is its own hash. */
         QkValue item = t->items[i];
@@ -163,6 +177,8 @@ static int tuple_hash(QkThread *tstate, QkValue self, int64_t *hash) {
             lane = lane >= 0 && lane < QK_HASH_MODULUS ? lane : qk_hash_int(lane);
         } else if (qk_hash(tstate, item, &lane) < 0) {
             return -1;
+        } else {
+            fixed = fixed && hash_is_fixed(item);
         }
         acc += (uint64_t)lane * prime2;
         acc = (acc << 31) | (acc >> 33);
@@ -170,6 +186,9 @@ static int tuple_hash(QkThread *tstate, QkValue self, int64_t *hash) {
     }
     acc += (uint64_t)t->size ^ (prime5 ^ 3527539ull);
     *hash = acc == UINT64_MAX ? 1546275796 : (int64_t)acc;
+    if (fixed) {
+        t->hash = *hash;
+    }
     return 0;
 }
 
