@@ -286,11 +286,10 @@ QkValue qk_str_concat(QkThread *tstate, QkValue a, QkValue b) {
     if (r != QK_NULL) {
         memcpy(qk_as_str(r)->data, qk_as_str(a)->data, (size_t)la);
         memcpy(qk_as_str(r)->data + la, qk_as_str(b)->data, (size_t)lb);
-        /* Counted parts make a counted whole: len() of a built-up string need not scan it. */
-        int64_t ca = *cp_count_slot(qk_as_str(a)), cb = *cp_count_slot(qk_as_str(b));
-        if (ca >= 0 && cb >= 0) {
-            *cp_count_slot(qk_as_str(r)) = ca + cb;
-        }
+        /* The whole is counted from its parts, so len() of a built-up string never scans it.
+         * A part not counted yet is counted now, once (it keeps its count): the bytes were just
+         * copied, and `s = s + s` of a literal would otherwise scan every new s. */
+        *cp_count_slot(qk_as_str(r)) = qk_str_cp_length(a) + qk_str_cp_length(b);
     }
     return r;
 }
