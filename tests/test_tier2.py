@@ -741,15 +741,18 @@ def test_constructing_a_class_without_init_only_allocates(quack: Path, tmp_path:
     program = write(
         tmp_path,
         "plain.py",
-        "class Duck:\n    pass\n\n\nflock = []\nfor i in range(500):\n    d = Duck()\n"
-        "    d.n = i\n    flock.append(d)\nprint(sum(d.n for d in flock))\n",
+        "class Duck:\n    pass\n\n\nflock = []\nseen = set()\nfor i in range(500):\n"
+        "    d = Duck()\n    d.n = i\n    flock.append(d)\n    seen.add(i % 7)\n"
+        "print(sum(d.n for d in flock), len(seen))\n",
     )
     result, stats = checked(quack, program, tmp_path, "--dump-traces")
     loop = [u for kind, fn, u in dumped_traces(result.stderr) if kind == "optimized"][0]
     at = loop.index("_CALL_ALLOC_NO_INIT")
     assert loop[at - 1] == "_CHECK_CLASS_VERSION"
-    # flock.append, a method of a built-in type, goes straight to its C function.
+    # seen.add, a method of a built-in type, goes straight to its C function; flock.append is
+    # stored inline.
     assert "_CALL_NOT_INLINED" not in loop and loop.count("_CALL_METHOD_DESCR") == 1
+    assert loop.count("_CALL_LIST_APPEND") == 1
     assert stats["specialization"]["CALL"]["successes"] >= 1
 
 
@@ -937,3 +940,13 @@ def test_tuple_and_str_items_are_read_inline(quack: Path, tmp_path: Path) -> Non
     assert loops[0].count("_BINARY_SUBSCR_TUPLE_INT") == 4
     assert loops[1].count("_BINARY_SUBSCR_STR_INT") == 2
     assert "_BINARY_SUBSCR" not in loops[0] + loops[1]
+
+
+def test_len_and_list_append_are_inline(quack: Path, tmp_path: Path) -> None:
+    """`items.append(i)` and len() of a list, tuple and dict specialize (CALL_LIST_APPEND,
+    CALL_LEN): the first loop of main() calls neither the builtin nor the method descriptor."""
+    program = PROGRAMS / "hot_len_append.py"
+    result, _ = checked(quack, program, tmp_path, "--dump-traces")
+    loop = [u for kind, fn, u in dumped_traces(result.stderr) if (kind, fn) == ("loop", "main")][0]
+    assert loop.count("_CALL_LEN") == 4 and loop.count("_CALL_LIST_APPEND") == 1
+    assert "_CALL_BUILTIN" not in loop and "_CALL_METHOD_DESCR" not in loop

@@ -162,8 +162,12 @@ void qk_specialize_call(QkThread *tstate, QkCodeUnit *instr, QkValue callable,
     if (qk_is_exact_args_function(callable, nargs)) {
         member = CALL_PY_EXACT_ARGS;
         version = ((QkFunction *)callable)->version;
+    } else if (nargs == 1 && self_or_null == QK_NULL && qk_is_builtin_len(callable)) {
+        member = CALL_LEN;
     } else if (qk_is_type(callable, &qk_builtin_type)) {
         member = CALL_BUILTIN;
+    } else if (nargs == 2 && qk_is_list_append(callable, self_or_null)) {
+        member = CALL_LIST_APPEND;
     } else if (qk_method_descr_applies(callable, self_or_null)) {
         member = CALL_METHOD_DESCR;
     } else if (self_or_null == QK_NULL && qk_is_exact_args_method(callable, nargs + 1)) {

@@ -455,6 +455,46 @@ static inline bool qk_method_descr_applies(QkValue callable, QkValue self) {
                              (owner != &qk_int_type || !(type->flags & QK_TYPE_HEAP)));
 }
 
+/* The C functions of len() and list.append, which CALL_LEN and CALL_LIST_APPEND recognize by
+ * (whatever name they are bound to). */
+QkValue qk_builtin_len(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                       QkValue kwnames);
+QkValue qk_list_append_method(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                              QkValue kwnames);
+int qk_list_append(QkThread *tstate, QkValue list, QkValue value);
+
+static inline bool qk_is_builtin_len(QkValue callable) {
+    return qk_is_type(callable, &qk_builtin_type) && ((QkBuiltin *)callable)->func == qk_builtin_len;
+}
+
+/* len(v) for CALL_LEN: an exact list's, tuple's or dict's size read inline, anything else through
+ * its type (which may run __len__). QK_NULL: an error. */
+static inline QkValue qk_len_value(QkThread *tstate, QkValue v) {
+    QkType *t = qk_type_of(v);
+    int64_t n = t == &qk_list_type    ? qk_as_list(v)->size
+                : t == &qk_tuple_type ? qk_as_tuple(v)->size
+                : t == &qk_dict_type  ? ((QkDict *)v)->used
+                                      : qk_len(tstate, v);
+    return n < 0 ? QK_NULL : qk_int_fits(n) ? qk_from_int(n) : qk_int_result(tstate, n);
+}
+
+/* `items.append(x)` for CALL_LIST_APPEND: list.append's descriptor and an exact list. */
+static inline bool qk_is_list_append(QkValue callable, QkValue self) {
+    return self != QK_NULL && qk_is_type(callable, &qk_method_descr_type) &&
+           ((QkMethodDescr *)callable)->def->func == qk_list_append_method &&
+           qk_has_type(self, &qk_list_type);
+}
+
+/* Appends inline while the list has room; else grows it (qk_list_append). -1: out of memory. */
+static inline int qk_list_append_inline(QkThread *tstate, QkValue list, QkValue value) {
+    QkList *l = qk_as_list(list);
+    if (l->size < l->capacity) {
+        l->items[l->size++] = value;
+        return 0;
+    }
+    return qk_list_append(tstate, list, value);
+}
+
 static inline QkValue qk_call_method_descr(QkThread *tstate, QkValue callable, QkValue self,
                                            QkValue *args, int nargs) {
     return ((QkMethodDescr *)callable)->def->func(tstate, self, args, (size_t)nargs, QK_NULL);

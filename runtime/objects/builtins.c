@@ -123,8 +123,8 @@ static QkValue builtin_input(QkThread *tstate, QkValue self, QkValue *args, size
 
 /* ---- one-argument functions ---- */
 
-static QkValue builtin_len(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
-                           QkValue kwnames) {
+QkValue qk_builtin_len(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                       QkValue kwnames) {
     (void)self;
     if (qk_check_args(tstate, "len", nargs, kwnames, 1, 1) < 0) {
         return QK_NULL;
@@ -670,7 +670,7 @@ static QkValue builtin_exit(QkThread *tstate, QkValue self, QkValue *args, size_
 /* ---- the table ---- */
 
 static QkBuiltin builtins[] = {
-    {.name = "print", .func = builtin_print},   {.name = "len", .func = builtin_len},
+    {.name = "print", .func = builtin_print},   {.name = "len", .func = qk_builtin_len},
     {.name = "abs", .func = builtin_abs},       {.name = "repr", .func = builtin_repr},
     {.name = "ascii", .func = builtin_ascii},   {.name = "format", .func = builtin_format},
     {.name = "chr", .func = builtin_chr},       {.name = "ord", .func = builtin_ord},

@@ -423,8 +423,8 @@ static QkValue list_init(QkThread *tstate, QkValue self, QkValue *args, size_t n
     return nargs == 0 || qk_list_extend(tstate, self, args[0]) == 0 ? QK_NONE : QK_NULL;
 }
 
-static QkValue list_append(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
-                           QkValue kwnames) {
+QkValue qk_list_append_method(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                              QkValue kwnames) {
     if (qk_check_args(tstate, "list.append", nargs, kwnames, 1, 1) < 0 ||
         qk_list_append(tstate, self, args[0]) < 0) {
         return QK_NULL;
@@ -560,7 +560,7 @@ static QkValue list_clear(QkThread *tstate, QkValue self, QkValue *args, size_t 
 }
 
 static const QkMethodDef list_methods[] = {
-    {"__init__", list_init},   {"append", list_append},   {"extend", list_extend}, {"insert", list_insert},
+    {"__init__", list_init},   {"append", qk_list_append_method},   {"extend", list_extend}, {"insert", list_insert},
     {"pop", list_pop},         {"remove", list_remove}, {"index", list_index},
     {"count", qk_sequence_count}, {"reverse", list_reverse}, {"sort", list_sort},
     {"copy", list_copy},       {"clear", list_clear},   {NULL, NULL},

@@ -148,7 +148,7 @@ def calls(i):
     bound0, bound1, bound2, bound3 = p.zero, p.one, p.two, p.three
     total += bound0() + bound1(i) + bound2(i, 1) + bound3(i, 2, 3)
     total += Pair(i).a + Triple(i, 1).a + Quad(i, 1, 2).a + (Empty() is not None)
-    total += len("abc"[: i % 3]) + max(i, 5) + max(i, 5, 7) + "x y".count(" ")
+    total += len("abc"[: i % 3]) + abs(i - 50) + max(i, 5) + max(i, 5, 7) + "x y".count(" ")
     # Methods of built-in types: none, one and two arguments.
     items = [i]
     items.append(i + 1)
