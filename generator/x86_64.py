@@ -27,6 +27,10 @@ def _jumps(disassembly: tuple[str, ...]) -> dict[int, tuple[str, int]]:
     return {int(m[1], 16): (m[2], int(m[3], 16)) for m in found if m is not None}
 
 
+# `test reg, m` and the arithmetic `op reg, m` that have an `op m, imm32` twin (81 /n, f7 /0).
+_IMM32_FORMS = frozenset({0x03, 0x0B, 0x13, 0x1B, 0x23, 0x2B, 0x33, 0x3B, 0x85})
+
+
 @dataclass(frozen=True)
 class X86_64:
     """The TargetBackend for one x86_64 object format: its relocation types by meaning."""
@@ -39,13 +43,17 @@ class X86_64:
     def _relaxable(self, code: bytearray, offset: int, rel: Relocation) -> bool:
         """Whether ld.lld would relax this GOT load to a direct reference (given the range).
 
-        lld relaxes only a full 8-byte slot load (addend -4) by `mov` (8b), `call *` (ff 15) or
-        `jmp *` (ff 25); other instruction forms keep the slot, and so do we.
+        lld relaxes only a full 8-byte slot load (addend -4): by `mov` (8b), `call *` (ff 15) or
+        `jmp *` (ff 25), and, behind a REX prefix (REX_GOTPCRELX), by `test` (85) or an
+        arithmetic `op reg, slot` (03 0b 13 1b 23 2b 33 3b: `cmp rcx, [len@GOTPCREL]`), which
+        become `op reg, imm32` in a non-PIC link; other forms keep the slot, and so do we.
         """
         if rel.type_name not in self.relaxable or rel.addend != -4 or offset < 2:
             return False
         op, modrm = code[offset - 2], code[offset - 1]
-        return op == 0x8B or (op == 0xFF and modrm in (0x15, 0x25))
+        if op == 0x8B or (op == 0xFF and modrm in (0x15, 0x25)):
+            return True
+        return rel.type_name == "R_X86_64_REX_GOTPCRELX" and offset >= 3 and op in _IMM32_FORMS
 
     def translate(self, builder: StencilBuilder, blob: Blob, offset: int, rel: Relocation) -> None:
         target = builder.target(rel)

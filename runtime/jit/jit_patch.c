@@ -47,21 +47,52 @@ static int resolve(const QkHole *h, const Placement *p, uint64_t *out) {
     return QK_PATCH_BAD_STENCIL;
 }
 
-/* A `mov`, `call *` or `jmp *` through the GOT slot (the generator lets only these through). The
- * slot was written with the data, so its value is the target. Relaxed exactly like ld.lld when the
- * target is within rel32 reach: mov -> lea, call * -> addr32 call (one instruction of the same
- * length), jmp * -> jmp; nop. Otherwise the instruction stays indirect through the slot. */
+/* `test reg, [slot]` or an arithmetic `op reg, [slot]` behind a REX prefix (op[-1]) becomes
+ * `op reg, imm32` with the target's address, as ld.lld relaxes it in a non-PIC link: the ModRM's
+ * reg field moves to rm (and REX.R to REX.B), the opcode becomes f7 /0 (test) or 81 /n (n from the
+ * old opcode's bits 3-5). 0 if op is not such an instruction. */
+static int relax_to_imm32(uint8_t *op, uint8_t *at, uint64_t target) {
+    static const uint8_t arithmetic[] = {0x03, 0x0b, 0x13, 0x1b, 0x23, 0x2b, 0x33, 0x3b};
+    int test = op[0] == 0x85, found = test;
+    for (size_t i = 0; i < sizeof arithmetic && !found; i++) {
+        found = op[0] == arithmetic[i];
+    }
+    if (!found || (op[-1] & 0xf0) != 0x40) {
+        return 0;
+    }
+    uint8_t reg = (uint8_t)((op[1] & 0x38) >> 3);
+    op[1] = (uint8_t)(0xc0 | reg | (test ? 0 : (op[0] & 0x38)));
+    op[0] = test ? 0xf7 : 0x81;
+    op[-1] = (uint8_t)((op[-1] & ~0x4) | ((op[-1] & 0x4) >> 2));
+    write32(at, (int64_t)target);
+    return 1;
+}
+
+/* A `mov`, `call *`, `jmp *`, `test` or arithmetic instruction through the GOT slot (the
+ * generator lets only these through). The slot was written with the data, so its value is the
+ * target. Relaxed exactly like ld.lld: when the target is within rel32 reach, mov -> lea, call * ->
+ * addr32 call (one instruction of the same length), jmp * -> jmp; nop; when its address fits a
+ * sign-extended imm32, test and arithmetic take it as their immediate. Otherwise the instruction
+ * stays indirect through the slot. */
 static int patch_gotpcrelx(const QkHole *h, uint8_t *code, uintptr_t place, const uint8_t *data,
                            const Placement *p) {
     if (h->offset < 2) {
         return QK_PATCH_BAD_STENCIL;
     }
     uint8_t *op = code + h->offset - 2, *at = code + h->offset;
-    int64_t direct = (int64_t)(read64(data + h->got_offset) + (uint64_t)h->addend - place);
+    int imm32_form = op[0] != 0x8b && op[0] != 0xff; /* test or arithmetic: a REX prefix first */
+    if (imm32_form && h->offset < 3) {
+        return QK_PATCH_BAD_STENCIL;
+    }
+    uint64_t target = read64(data + h->got_offset);
+    int64_t direct = (int64_t)(target + (uint64_t)h->addend - place);
     int64_t via_slot = (int64_t)(p->values[QK_HOLE_DATA] + h->got_offset + (uint64_t)h->addend - place);
     int is_jmp = op[0] == 0xff && op[1] == 0x25;
+    if (imm32_form && target <= INT32_MAX) {
+        return relax_to_imm32(op, at, target) ? QK_PATCH_OK : QK_PATCH_BAD_STENCIL;
+    }
     /* The relaxed jmp's rel32 starts one byte earlier, so it counts from one byte further. */
-    if (!fits_rel32(direct) || (is_jmp && !fits_rel32(direct + 1))) {
+    if (imm32_form || !fits_rel32(direct) || (is_jmp && !fits_rel32(direct + 1))) {
         if (!fits_rel32(via_slot)) {
             return QK_PATCH_OUT_OF_RANGE;
         }
