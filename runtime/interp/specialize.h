@@ -245,13 +245,10 @@ static inline bool qk_instance_lacks(QkValue owner, QkValue name) {
     return !(qk_type_of(owner)->flags & QK_TYPE_HAS_DICT) || qk_instance_get(owner, name) == QK_NULL;
 }
 
-/* list[index]'s slot, a negative index counting from the end; NULL when out of range. */
+/* list[index]'s slot; NULL when out of range. */
 static inline QkValue *qk_list_slot(QkValue list, int64_t index) {
     QkList *l = qk_as_list(list);
-    if (index < 0) {
-        index += l->size;
-    }
-    return index >= 0 && index < l->size ? &l->items[index] : NULL;
+    return qk_wrap_index(&index, l->size) ? &l->items[index] : NULL;
 }
 
 static inline QkValue qk_list_item_or_null(QkValue list, int64_t index) {
@@ -259,22 +256,16 @@ static inline QkValue qk_list_item_or_null(QkValue list, int64_t index) {
     return slot != NULL ? *slot : QK_NULL;
 }
 
-/* tuple[index], a negative index counting from the end; NULL when out of range. */
+/* tuple[index]; NULL when out of range. */
 static inline QkValue qk_tuple_item_or_null(QkValue tuple, int64_t index) {
     QkTuple *t = qk_as_tuple(tuple);
-    if (index < 0) {
-        index += t->size;
-    }
-    return index >= 0 && index < t->size ? t->items[index] : QK_NULL;
+    return qk_wrap_index(&index, t->size) ? t->items[index] : QK_NULL;
 }
 
 /* str[index] of an ASCII str (byte i is code point i); NULL when out of range or not ASCII. */
 static inline QkValue qk_ascii_char_or_null(QkValue str, int64_t index) {
     QkStr *s = qk_as_str(str);
-    if (index < 0) {
-        index += s->length;
-    }
-    if (index < 0 || index >= s->length || !qk_str_is_ascii(str)) {
+    if (!qk_wrap_index(&index, s->length) || !qk_str_is_ascii(str)) {
         return QK_NULL;
     }
     return qk_ascii_chars[(unsigned char)s->data[index]];

@@ -187,36 +187,22 @@ QkValue qk_compare_op(QkThread *tstate, uint32_t op, QkValue lhs, QkValue rhs) {
     return qk_richcompare(tstate, lhs, rhs, op);
 }
 
-/* Two exact tuples of one size whose items pair up identical, as ints or as exact strs (a key
- * found again, most often): equal or not without running any code. -1 when a pair needs the
- * protocol (which may run __eq__, so the answer must come from it, in order). */
+/* Two exact tuples of one size (a key found again, most often), as qk_equal_plain decides their
+ * items: -1 from the first pair it cannot decide. */
 static int plain_tuples_equal(const QkTuple *x, const QkTuple *y) {
     if (x->size != y->size) {
         return -1;
     }
     for (int64_t i = 0; i < x->size; i++) {
-        QkValue p = x->items[i], q = y->items[i];
-        if (p == q) {
-            continue;
-        }
-        if (qk_is_int(p) && qk_is_int(q)) {
-            return 0;
-        }
-        if (!qk_is_type(p, &qk_str_type) || !qk_is_type(q, &qk_str_type)) {
-            return -1;
-        }
-        if (!qk_str_equal(p, q)) {
-            return 0;
+        int eq = qk_equal_plain(x->items[i], y->items[i]);
+        if (eq != 1) {
+            return eq;
         }
     }
     return 1;
 }
 
 int qk_equal_values(QkThread *tstate, QkValue a, QkValue b) {
-    /* Exact strs only: a class derived from str may define __eq__. */
-    if (qk_is_type(a, &qk_str_type) && qk_is_type(b, &qk_str_type)) {
-        return qk_str_equal(a, b);
-    }
     /* Tuple keys of dicts and sets: no subclass can take part, so no dispatch is needed. */
     bool tuples = qk_is_type(a, &qk_tuple_type) && qk_is_type(b, &qk_tuple_type);
     int plain = tuples ? plain_tuples_equal(qk_as_tuple(a), qk_as_tuple(b)) : -1;

@@ -16,18 +16,28 @@ QkValue qk_str(QkThread *tstate, QkValue v);  /* a str */
 QkValue qk_format(QkThread *tstate, QkValue v, QkValue spec); /* spec: str or QK_NULL */
 QkValue qk_convert_value(QkThread *tstate, QkValue v, uint32_t conversion); /* CONVERT_VALUE */
 int qk_hash(QkThread *tstate, QkValue v, int64_t *hash);
-/* a == b as containers test it: 1, 0, or -1. Identity and two ints are decided inline (the
- * common case in dict, set and tuple comparisons); the rest is qk_equal_values. */
-int qk_equal_values(QkThread *tstate, QkValue a, QkValue b);
-static inline int qk_equal(QkThread *tstate, QkValue a, QkValue b) {
-    /* Identity implies equality, as in CPython's containers (so a nan is found in a list). */
+/* a == b as containers test it, when that needs no code to run: 1 or 0; -1 when the protocol
+ * must decide (it may run __eq__, so callers must ask it, in order). Identity implies equality,
+ * as in CPython's containers (so a nan is found in a list). Exact strs only: a class derived
+ * from str may define __eq__. */
+static inline int qk_equal_plain(QkValue a, QkValue b) {
     if (a == b) {
         return 1;
     }
     if (qk_is_int(a) && qk_is_int(b)) {
         return 0;
     }
-    return qk_equal_values(tstate, a, b);
+    if (qk_is_type(a, &qk_str_type) && qk_is_type(b, &qk_str_type)) {
+        return qk_str_equal(a, b);
+    }
+    return -1;
+}
+/* The pairs qk_equal_plain leaves to the protocol: 1, 0, or -1 on error. */
+int qk_equal_values(QkThread *tstate, QkValue a, QkValue b);
+/* a == b as containers test it (dict, set, list.index, tuple comparison): 1, 0, or -1. */
+static inline int qk_equal(QkThread *tstate, QkValue a, QkValue b) {
+    int plain = qk_equal_plain(a, b);
+    return plain >= 0 ? plain : qk_equal_values(tstate, a, b);
 }
 /* a <op> b for a comparison operator's oparg. */
 static inline bool qk_compare_int64(uint32_t op, int64_t a, int64_t b) {

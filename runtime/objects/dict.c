@@ -114,12 +114,9 @@ restart:;
         if (k == QK_NULL || d->entries[ix].hash != hash) {
             continue;
         }
-        if (k == key) {
-            return ix;
-        }
-        /* Exact strs only: a class derived from str may define __eq__. */
-        if (qk_is_type(k, &qk_str_type) && qk_is_type(key, &qk_str_type)) {
-            if (qk_str_equal(k, key)) {
+        int plain = qk_equal_plain(k, key);
+        if (plain >= 0) {
+            if (plain) {
                 return ix;
             }
             continue;
@@ -128,7 +125,7 @@ restart:;
             continue; /* a str-only lookup (qk_dict_get): other keys never equal a str */
         }
         QkDictEntry *entries = d->entries;
-        int eq = qk_equal(tstate, k, key);
+        int eq = qk_equal_values(tstate, k, key);
         if (eq < 0) {
             return -2;
         }

@@ -126,20 +126,6 @@ static int set_resize(QkThread *tstate, QkSet *s, int64_t minused) {
 
 /* Whether a live entry `k` with the key's hash holds `key`: 1, 0, or -1 on error. Distinct small
  * ints are never equal; strs compare here; anything else through __eq__. */
-static int same_key(QkThread *tstate, QkValue k, QkValue key) {
-    if (k == key) {
-        return 1;
-    }
-    if (qk_is_int(k) && qk_is_int(key)) {
-        return 0;
-    }
-    /* Exact strs only: a class derived from str may define __eq__. */
-    if (qk_is_type(k, &qk_str_type) && qk_is_type(key, &qk_str_type)) {
-        return qk_str_equal(k, key);
-    }
-    return qk_equal(tstate, k, key);
-}
-
 /* The entry holding key (NULL if absent) or, for insertion, where it goes (*slot): the first
  * dummy passed, else the empty entry that ended the probe. Returns 1 found, 0 absent, -1
  * error. A comparison that changes the set restarts the probe. */
@@ -162,7 +148,7 @@ restart:;
                     freeslot = e;
                 }
             } else if (e->hash == hash) {
-                int eq = same_key(tstate, k, key);
+                int eq = qk_equal(tstate, k, key);
                 if (eq < 0) {
                     return -1;
                 }

@@ -86,10 +86,7 @@ int qk_normalize_index(QkThread *tstate, QkValue key, int64_t length, const char
         qk_raise(tstate, &qk_exc_IndexError, "cannot fit 'int' into an index-sized integer");
         return -1;
     }
-    if (i < 0) {
-        i += length;
-    }
-    if (i < 0 || i >= length) {
+    if (!qk_wrap_index(&i, length)) {
         qk_raise(tstate, &qk_exc_IndexError, "%s index out of range", what);
         return -1;
     }

@@ -69,7 +69,7 @@ static inline QkValue *items_of(QkValue v, bool tuple, int64_t *n) {
 }
 
 /* Both tuples or both lists (their compare slots check). Lists may change under user __eq__:
- * items are fetched again after every comparison. Tuples cannot, so theirs are read once. As in
+ * items are fetched again after every comparison that ran code. Tuples cannot, so theirs are read once. As in
  * CPython, lists of different lengths are unequal without comparing an item, while tuples compare
  * their common prefix first. */
 QkValue qk_sequence_compare(QkThread *tstate, QkValue a, QkValue b, uint32_t op) {
@@ -81,20 +81,16 @@ QkValue qk_sequence_compare(QkThread *tstate, QkValue a, QkValue b, uint32_t op)
         return qk_bool(op == QK_COMPARE_OP_NE);
     }
     for (; i < nx && i < ny; i++) {
-        QkValue p = x[i], q = y[i];
-        if (p == q) {
-            continue;
-        }
-        if (qk_is_int(p) && qk_is_int(q)) {
-            break;
-        }
-        int eq = qk_equal_values(tstate, p, q);
-        if (!tuples) {
-            x = items_of(a, false, &nx);
-            y = items_of(b, false, &ny);
-        }
+        int eq = qk_equal_plain(x[i], y[i]);
         if (eq < 0) {
-            return QK_NULL;
+            eq = qk_equal_values(tstate, x[i], y[i]);
+            if (eq < 0) {
+                return QK_NULL;
+            }
+            if (!tuples) { /* __eq__ may have resized either list */
+                x = items_of(a, false, &nx);
+                y = items_of(b, false, &ny);
+            }
         }
         if (!eq) {
             break;

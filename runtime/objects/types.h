@@ -260,6 +260,15 @@ int qk_slice_indices(QkThread *tstate, QkValue slice, int64_t length, int64_t *s
 /* A slice bound (an int; else CPython's TypeError) as an int64_t, clipped beyond 64 bits as
  * CPython clips it. -1 on error. */
 int qk_slice_index(QkThread *tstate, QkValue v, int64_t *out);
+/* Turns a Python index into a sequence of `size` items (a negative one counts from the end) into
+ * the position it names; false when out of range. */
+static inline bool qk_wrap_index(int64_t *index, int64_t size) {
+    if (*index < 0) {
+        *index += size;
+    }
+    return (uint64_t)*index < (uint64_t)size;
+}
+
 /* A subscript that is an index: normalized against length (negative counts from the end);
  * IndexError "<what> index out of range" outside. */
 int qk_normalize_index(QkThread *tstate, QkValue key, int64_t length, const char *what,
