@@ -241,7 +241,7 @@ int qk_run_module(QkThread *tstate, QkValue code) {
     int failed = tstate->globals == QK_NULL || main_name == QK_NULL ||
                  qk_dict_set(tstate, tstate->globals, name, main_name) < 0;
     QkFrame *frame =
-        failed ? NULL : qk_frame_push(tstate, NULL, (QkCode *)code, tstate->globals);
+        failed ? NULL : qk_frame_push(tstate, NULL, (QkCode *)code, tstate->globals, 0);
     qk_root_pop(tstate, 2);
     if (frame == NULL || qk_eval_frame(tstate, frame) == QK_NULL) {
         fflush(stdout);

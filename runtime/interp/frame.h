@@ -94,8 +94,12 @@ static inline size_t qk_frame_size(const QkCode *code) {
     return sizeof(QkFrame) + (code->nlocals + code->stacksize) * sizeof(QkValue);
 }
 
-/* Sets up a frame in memory the caller owns (the data stack, or a generator). */
-static inline void qk_frame_init(QkFrame *frame, QkCode *code, QkValue globals) {
+/* Sets up a frame in memory the caller owns (the data stack, or a generator): its locals from
+ * `bound` on unbound (NULL), the first `bound` left for the caller to store (the arguments of an
+ * exact call). The value stack is not cleared: the collector and a generator's traversal scan a
+ * frame only up to its stack pointer, and an exception handler's depth never exceeds what the
+ * code pushed (the image verifier checks it). */
+static inline void qk_frame_init(QkFrame *frame, QkCode *code, QkValue globals, uint32_t bound) {
     frame->code = code;
     frame->func = QK_NULL;
     frame->globals = globals;
@@ -106,10 +110,7 @@ static inline void qk_frame_init(QkFrame *frame, QkCode *code, QkValue globals) 
     frame->owned_by_generator = 0;
     frame->init_self = QK_NULL;
     frame->binop_lhs = frame->binop_rhs = QK_NULL;
-    /* The value stack too: an exception handler's depth never exposes an uninitialized slot. A
-     * loop, which stencils (compiled -fno-builtin) keep inline for a frame of a few words, and
-     * the runtime's compiler turns into memset. */
-    for (uint32_t i = 0; i < code->nlocals + code->stacksize; i++) {
+    for (uint32_t i = bound; i < code->nlocals; i++) {
         frame->localsplus[i] = QK_NULL;
     }
     frame->stack_pointer = frame->localsplus + code->nlocals;
@@ -118,10 +119,10 @@ static inline void qk_frame_init(QkFrame *frame, QkCode *code, QkValue globals) 
 /* Raises RecursionError (ceval.c): the frame limit, or the data stack, is reached. NULL. */
 QkFrame *qk_frame_overflow(QkThread *tstate);
 
-/* Frames on the thread's data stack. Traces push and pop the frames of the calls they follow
- * too: inline, so a stencil's call or return makes no call. */
+/* Frames on the thread's data stack (qk_frame_init's `bound`). Traces push and pop the frames of
+ * the calls they follow too: inline, so a stencil's call or return makes no call. */
 static inline QkFrame *qk_frame_push(QkThread *tstate, QkFrame *previous, QkCode *code,
-                                     QkValue globals) {
+                                     QkValue globals, uint32_t bound) {
     size_t words = (qk_frame_size(code) + sizeof(QkValue) - 1) / sizeof(QkValue);
     if (tstate->frame_depth >= tstate->recursion_limit ||
         (size_t)(tstate->datastack_limit - tstate->datastack_top) < words) {
@@ -129,7 +130,7 @@ static inline QkFrame *qk_frame_push(QkThread *tstate, QkFrame *previous, QkCode
     }
     QkFrame *frame = (QkFrame *)tstate->datastack_top;
     tstate->datastack_top += words;
-    qk_frame_init(frame, code, globals);
+    qk_frame_init(frame, code, globals, bound);
     frame->previous = previous;
     tstate->current_frame = frame;
     tstate->frame_depth++;

@@ -14,7 +14,7 @@
 /* Runs the module's code with its dict as globals, from the current frame. */
 static int run_module_code(QkThread *tstate, QkValue module, QkValue code) {
     QkFrame *frame = qk_frame_push(tstate, tstate->current_frame, (QkCode *)code,
-                                   ((QkModule *)module)->dict);
+                                   ((QkModule *)module)->dict, 0);
     if (frame == NULL) {
         return -1;
     }

@@ -409,7 +409,8 @@ bool qk_is_exact_args_function(QkValue callable, int nargs);
 static inline QkFrame *qk_push_exact(QkThread *tstate, QkFrame *caller, QkValue func, QkValue self,
                                      QkValue *args, int nargs) {
     QkFunction *f = (QkFunction *)func;
-    QkFrame *frame = qk_frame_push(tstate, caller, (QkCode *)f->code, f->globals);
+    uint32_t bound = (uint32_t)nargs + (self != QK_NULL);
+    QkFrame *frame = qk_frame_push(tstate, caller, (QkCode *)f->code, f->globals, bound);
     if (frame == NULL) {
         return NULL;
     }

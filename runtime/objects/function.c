@@ -333,7 +333,7 @@ int qk_bind_arguments(QkThread *tstate, QkFrame *frame, QkValue func, QkValue *a
 QkFrame *qk_push_frame(QkThread *tstate, QkFrame *caller, QkValue func, QkValue *args,
                        uint32_t nargs, QkValue kwnames) {
     QkFunction *f = (QkFunction *)func;
-    QkFrame *frame = qk_frame_push(tstate, caller, (QkCode *)f->code, f->globals);
+    QkFrame *frame = qk_frame_push(tstate, caller, (QkCode *)f->code, f->globals, 0);
     if (frame == NULL) {
         return NULL;
     }

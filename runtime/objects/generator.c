@@ -193,7 +193,7 @@ QkValue qk_generator_new(QkThread *tstate, QkValue func, QkValue *args, size_t n
     gen->func = keep;
     gen->state = GEN_CREATED;
     QkFrame *frame = frame_of(gen);
-    qk_frame_init(frame, code, f->globals);
+    qk_frame_init(frame, code, f->globals, 0);
     frame->func = keep;
     frame->owned_by_generator = 1;
     QkValue result = (QkValue)gen;

@@ -124,8 +124,6 @@ static int set_resize(QkThread *tstate, QkSet *s, int64_t minused) {
     return 0;
 }
 
-/* Whether a live entry `k` with the key's hash holds `key`: 1, 0, or -1 on error. Distinct small
- * ints are never equal; strs compare here; anything else through __eq__. */
 /* The entry holding key (NULL if absent) or, for insertion, where it goes (*slot): the first
  * dummy passed, else the empty entry that ended the probe. Returns 1 found, 0 absent, -1
  * error. A comparison that changes the set restarts the probe. */
