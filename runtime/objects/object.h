@@ -369,6 +369,21 @@ static inline QkValue qk_float_new(QkThread *tstate, double value) {
 static inline QkTuple *qk_as_tuple(QkValue v) { return (QkTuple *)v; }
 static inline QkList *qk_as_list(QkValue v) { return (QkList *)v; }
 
+/* A new tuple of n values (BUILD_TUPLE, qk_tuple_from_array). Inline, so a trace's pair is
+ * allocated and filled in the stencil itself. */
+static inline QkValue qk_tuple_pack(QkThread *tstate, const QkValue *values, int64_t n) {
+    QkTuple *t =
+        (QkTuple *)qk_alloc(tstate, &qk_tuple_type, sizeof(QkTuple) + (size_t)n * sizeof(QkValue));
+    if (t == NULL) {
+        return QK_NULL;
+    }
+    t->size = n;
+    for (int64_t i = 0; i < n; i++) {
+        t->items[i] = values[i];
+    }
+    return (QkValue)t;
+}
+
 /* ---- code ---- */
 typedef uint32_t QkCodeUnit;
 

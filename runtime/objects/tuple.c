@@ -19,11 +19,7 @@ QkValue qk_tuple_new(QkThread *tstate, int64_t n) {
 }
 
 QkValue qk_tuple_from_array(QkThread *tstate, QkValue *values, int64_t n) {
-    QkValue t = qk_tuple_new(tstate, n);
-    if (t != QK_NULL && values != NULL) {
-        memcpy(qk_as_tuple(t)->items, values, (size_t)n * sizeof(QkValue));
-    }
-    return t;
+    return values != NULL ? qk_tuple_pack(tstate, values, n) : qk_tuple_new(tstate, n);
 }
 
 QkValue qk_list_to_tuple(QkThread *tstate, QkValue list) {
