@@ -61,10 +61,6 @@ QkValue qk_assertion_error_type(void);
 QkValue qk_enter_context(QkThread *tstate, QkValue mgr, QkValue *exit);
 QkValue qk_exit_context(QkThread *tstate, QkValue exit, QkValue exc);
 
-/* obj.name = value for an instance (of a class with an instance dict) whose class has nothing
- * named `name` (STORE_ATTR_INSTANCE_NEW: its class version guard proved it). */
-int qk_instance_add(QkThread *tstate, QkValue obj, QkValue name, QkValue value);
-
 /* Generators: sends value into receiver; *done is set when it returned (the result is then its
  * return value) rather than yielded. */
 QkValue qk_send(QkThread *tstate, QkValue receiver, QkValue value, int *done);

@@ -202,17 +202,19 @@ static inline void qk_instance_set_at(QkValue owner, uint64_t hint, QkValue valu
     ((QkInstance *)owner)->values[hint] = value;
 }
 
-/* Adds attribute `name` as the instance's next inline value if that is index `hint` and its
- * class names it there; false (nothing done) otherwise. */
-static inline bool qk_instance_append(QkValue owner, uint64_t hint, QkValue name, QkValue value) {
+/* Attribute `name`, new to the instance, goes next inline at index `hint`: the instance has
+ * `hint` values and no dict, and its class (an instance's, pinned by a version guard) names
+ * `name` there. */
+static inline bool qk_instance_appends(QkValue owner, uint64_t hint, QkValue name) {
+    const QkInstance *inst = (const QkInstance *)owner;
+    const QkType *type = qk_as_object(owner)->type;
+    return inst->count == hint && hint < type->n_inline_names && type->inline_names[hint] == name &&
+           inst->dict == QK_NULL;
+}
+
+static inline void qk_instance_append(QkValue owner, QkValue value) {
     QkInstance *inst = (QkInstance *)owner;
-    const QkType *type = qk_type_of(owner);
-    if (inst->count != hint || hint >= type->n_inline_names || type->inline_names[hint] != name ||
-        inst->dict != QK_NULL) {
-        return false;
-    }
     inst->values[inst->count++] = value;
-    return true;
 }
 
 /* The owner's class lets its instances' dicts hold the attribute whose name has this bit (see
@@ -366,16 +368,17 @@ static inline bool qk_tuple_iter_exhausted(QkValue iter) {
 QkValue qk_dict_subscript(QkThread *tstate, QkValue dict, QkValue key);
 bool qk_is_exact_args_method(QkValue callable, int nargs);
 
-/* What the specialized calls guard: the very function, a bound method of it, or the class. */
+/* What the specialized calls guard: the very function, a bound method of it, or the class. The
+ * callable is a stack item (or a method's function), never QK_NULL. */
 static inline bool qk_is_function_version(QkValue callable, uint32_t version) {
-    return qk_is_type(callable, &qk_function_type) &&
+    return qk_has_type(callable, &qk_function_type) &&
            ((QkFunction *)callable)->version == version;
 }
 
 bool qk_is_method_version(QkValue callable, uint32_t version);
 
 static inline bool qk_is_class_version(QkValue callable, uint32_t version) {
-    return qk_is_type(callable, &qk_type_type) && ((QkType *)callable)->version == version;
+    return qk_has_type(callable, &qk_type_type) && ((QkType *)callable)->version == version;
 }
 
 /* A return a trace leaves to tier 1: an __init__ frame returning something other than None

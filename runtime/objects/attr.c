@@ -185,10 +185,6 @@ int qk_set_in_dict(QkThread *tstate, QkValue *dict, QkValue obj, QkValue name, Q
     return qk_dict_set(tstate, *dict, name, value);
 }
 
-int qk_instance_add(QkThread *tstate, QkValue obj, QkValue name, QkValue value) {
-    return qk_instance_set(tstate, obj, name, value);
-}
-
 /* The generic store (no setattr slot) into an instance of t. */
 static int generic_setattr(QkThread *tstate, QkType *t, QkValue obj, QkValue name,
                            QkValue value) {

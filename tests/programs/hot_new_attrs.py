@@ -66,3 +66,28 @@ def tag(obj, i):
 
 
 print("sites", sum(tag(A() if i % 3 else B(), i) for i in range(600)))
+
+
+# One site meets instances off the order the class first saw: some already hold the name's
+# predecessor in another place, some have a dict (their __dict__ was asked for), some hold more
+# attributes than fit inline. Each store takes the generic path and must land all the same.
+class Bag:
+    pass
+
+
+def fill(bag, i):
+    if i % 5 == 1:
+        bag.late = i
+    if i % 7 == 2:
+        bag.__dict__
+    if i % 11 == 3:
+        for k in range(10):
+            setattr(bag, "f%d" % k, k)
+    bag.first = i
+    bag.second = -i
+    return bag
+
+
+bags = [fill(Bag(), i) for i in range(400)]
+print("orders", sum(b.first - b.second for b in bags), sum(len(vars(b)) for b in bags))
+print("keys", list(vars(bags[1])), list(vars(bags[3]))[:3], list(vars(bags[2])))
