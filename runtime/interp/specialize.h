@@ -254,8 +254,8 @@ static inline QkValue *qk_list_slot(QkValue list, int64_t index) {
 }
 
 static inline QkValue qk_list_item_or_null(QkValue list, int64_t index) {
-    QkValue *slot = qk_list_slot(list, index);
-    return slot != NULL ? *slot : QK_NULL;
+    QkList *l = qk_as_list(list);
+    return qk_wrap_index(&index, l->size) ? l->items[index] : QK_NULL;
 }
 
 /* tuple[index]; NULL when out of range. */
@@ -459,17 +459,20 @@ QkValue qk_list_append_method(QkThread *tstate, QkValue self, QkValue *args, siz
 int qk_list_append(QkThread *tstate, QkValue list, QkValue value);
 
 static inline bool qk_is_builtin_len(QkValue callable) {
-    return qk_is_type(callable, &qk_builtin_type) && ((QkBuiltin *)callable)->func == qk_builtin_len;
+    return qk_has_type(callable, &qk_builtin_type) && ((QkBuiltin *)callable)->func == qk_builtin_len;
 }
 
 /* len(v) for CALL_LEN: an exact list's, tuple's or dict's size read inline, anything else through
  * its type (which may run __len__). QK_NULL: an error. */
 static inline QkValue qk_len_value(QkThread *tstate, QkValue v) {
     QkType *t = qk_type_of(v);
-    int64_t n = t == &qk_list_type    ? qk_as_list(v)->size
-                : t == &qk_tuple_type ? qk_as_tuple(v)->size
-                : t == &qk_dict_type  ? ((QkDict *)v)->used
-                                      : qk_len(tstate, v);
+    /* A container's size always fits a tagged int. */
+    if (t == &qk_list_type || t == &qk_tuple_type || t == &qk_dict_type) {
+        return qk_from_int(t == &qk_list_type    ? qk_as_list(v)->size
+                           : t == &qk_tuple_type ? qk_as_tuple(v)->size
+                                                 : ((QkDict *)v)->used);
+    }
+    int64_t n = qk_len(tstate, v);
     return n < 0 ? QK_NULL : qk_int_fits(n) ? qk_from_int(n) : qk_int_result(tstate, n);
 }
 
