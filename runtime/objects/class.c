@@ -264,10 +264,12 @@ QkValue qk_binary_dunder_of(QkType *type, uint32_t op) {
     struct DunderCacheEntry *e =
         &dunder_cache[(type->version * 2654435761u + op) % DUNDER_CACHE_SIZE];
     if (e->version != type->version || e->op != op) {
-        *e = (struct DunderCacheEntry){type->version, op, binary_dunder_lookup(type, op)};
+        /* Checked once: a function's code, so its parameters, never changes. */
+        QkValue func = binary_dunder_lookup(type, op);
+        *e = (struct DunderCacheEntry){type->version, op,
+                                       qk_is_exact_args_function(func, 2) ? func : QK_NULL};
     }
-    /* Checked on every use: a function's parameters are not part of its class's version. */
-    return qk_is_exact_args_function(e->func, 2) ? e->func : QK_NULL;
+    return e->func;
 }
 
 static const int unary_names[] = {
