@@ -373,7 +373,7 @@ class _Analyzer:
                         "so a member's guards must come first",
                         part.ref.location,
                     )
-                if changed is None and not _only_peeks(uop.effect):
+                if changed is None and not stack.keeps_stack(uop.effect):
                     changed = ("stack changed", uop, "which reads its inputs from the stack")
                 elif changed is None and _has_side_effect(uop.properties):
                     changed = ("side effect", uop, "which would repeat it")
@@ -575,14 +575,6 @@ def _outside_view(effect: StackEffect) -> tuple[object, ...]:
     return caches, items(effect.inputs), items(effect.outputs)
 
 
-def _only_peeks(effect: StackEffect) -> bool:
-    """Whether every output is the input at the same position: the stack is left as it was."""
-    return len(effect.inputs) == len(effect.outputs) and all(
-        i.name == o.name and stack.size_of(i) == stack.size_of(o)
-        for i, o in zip(effect.inputs, effect.outputs, strict=True)
-    )
-
-
 def _has_side_effect(properties: Properties) -> bool:
     """A call to a non-pure helper or SETLOCAL, as the guard check within a body counts them."""
     return properties.writes or properties.allocates or properties.escapes or properties.needs_sync
@@ -601,7 +593,7 @@ def _check_specializing(decl: OpDecl, properties: Properties) -> None:
             "and rewrites the instruction through this_instr",
             decl.location,
         )
-    if not _only_peeks(decl.effect):
+    if not stack.keeps_stack(decl.effect):
         raise ToolchainError(
             f"specializing micro-op {decl.uop_name} may only peek (every output the input at "
             "the same position): the generic micro-ops after it read the same inputs",
@@ -627,7 +619,7 @@ def _check_specializing_place(part: UopPart, name: str, position: int, is_head: 
 MAX_OUTPUT_ITEMS = 8
 MAX_INPUT_ITEMS = 127
 # Facts about the micro-op's operand, so it must have one (a named cache entry).
-OPERAND_FACTS = ("type_version", "operand", "plain_attr")
+OPERAND_FACTS = ("type_version", "operand", "plain_attr", "func_version")
 
 
 def _check_facts(decl: OpDecl) -> None:
@@ -665,6 +657,15 @@ def _check_facts(decl: OpDecl) -> None:
         if item.is_array:
             raise ToolchainError(
                 f"fact {item.fact!r} on array {item.name!r}: a fact describes one value",
+                item.location,
+            )
+        if any(o.is_array for o in effect.outputs) and (
+            item is not effect.outputs[0] or not stack.keeps_stack(effect)
+        ):
+            raise ToolchainError(
+                f"fact {item.fact!r} on {item.name!r}: beside an output array (whose size depends "
+                "on oparg) the optimizer follows only a micro-op that leaves the stack as it "
+                "found it, and learns only its deepest output's fact",
                 item.location,
             )
         if item.fact in OPERAND_FACTS and not any(not c.is_unused for c in effect.caches):

@@ -116,6 +116,7 @@ class _UopFacts:
     pushed: int
     peeks: str  # the bit mask, as C
     fresh: str  # the bit mask of the outputs declared `fresh`, as C
+    keeps: int  # 1: every output is the input at the same slot
     facts: tuple[str, ...]  # QK_FACT_* per output item, deepest first, up to the last known
 
 
@@ -148,6 +149,7 @@ def _uop_facts(uop: Uop) -> _UopFacts:
         -1 if any(o.is_array for o in effect.outputs) else len(effect.outputs),
         f"0x{mask:02X}",
         f"0x{fresh:02X}",
+        int(stack.keeps_stack(effect)),
         _known_facts([o.fact for o in effect.outputs]),
     )
 

@@ -42,6 +42,7 @@ FACTS: tuple[tuple[str, str], ...] = (
         "what the module the micro-op pops binds the name frame->code->names[oparg] to, when that "
         "module is known (the micro-op's guards check nothing else)",
     ),
+    ("func_version", "a function whose version is the micro-op's operand"),
 )
 FACT_NAMES: tuple[str, ...] = tuple(name for name, _ in FACTS)
 # `name: fresh FACT`: the output is a new heap object that nothing else references yet, so a
@@ -58,6 +59,7 @@ NOT_FRESH_FACTS: tuple[str, ...] = (
     "plain_attr",
     "global",
     "module_attr",
+    "func_version",
 )
 
 

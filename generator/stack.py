@@ -175,6 +175,14 @@ def peeks(effect: StackEffect) -> set[str]:
     }
 
 
+def keeps_stack(effect: StackEffect) -> bool:
+    """Whether every output is the input at the same position: the stack is left as it was."""
+    return len(effect.inputs) == len(effect.outputs) and all(
+        i.name == o.name and size_of(i) == size_of(o)
+        for i, o in zip(effect.inputs, effect.outputs, strict=True)
+    )
+
+
 def _mismatch(message: str, location: Location) -> ToolchainError:
     return ToolchainError(f"stack effect mismatch: {message}", location)
 

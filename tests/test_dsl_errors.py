@@ -301,7 +301,13 @@ CASES = {
         "op(_A, (x -- y: integer)) { y = x; }\n",
         "uop_defs/a.uops:1:14: error: unknown fact 'integer' (expected one of int, float, str, "
         "bool, none, list, tuple, dict, range_iter, list_iter, tuple_iter, str_iter, type_version, "
-        "operand, const, plain_attr, global, module_attr)",
+        "operand, const, plain_attr, global, module_attr, func_version)",
+    ),
+    "fact_beside_output_array": (
+        "op(_A, (x -- y: int, zs[oparg])) { y = x; (void)zs; }\n",
+        "uop_defs/a.uops:1:14: error: fact 'int' on 'y': beside an output array (whose size "
+        "depends on oparg) the optimizer follows only a micro-op that leaves the stack as it "
+        "found it, and learns only its deepest output's fact",
     ),
     "fact_on_input": (
         "op(_A, (x: int -- y)) { y = x; }\n",
@@ -553,10 +559,11 @@ def test_output_from_local_may_precede_allocation(tmp_path: Path) -> None:
 
 
 def test_facts_table(tmp_path: Path) -> None:
-    """Counts with peeks and unused items, -1 for an array side, facts of the deepest output
-    first, up to the last one known."""
+    """Counts with peeks and unused items, -1 for an array side, whether the stack is left as it
+    was (arrays too), facts of the deepest output first, up to the last one known."""
     source = (
         "op(_G, (v/1, a, unused, b -- a: int, unused, b: type_version)) { (void)v; }\n"
+        "op(_K, (v/1, f, xs[oparg] -- f: func_version, xs[oparg])) { (void)v; }\n"
         "op(_M, (o/2, x -- y, z: operand)) { y = x; z = (QkValue)o; }\n"
         "op(_L, (xs[oparg] -- l: list)) { l = xs[0]; }\n"
         "op(_U, (x -- ys[oparg])) { (void)x; (void)ys; }\n"
@@ -569,11 +576,13 @@ def test_facts_table(tmp_path: Path) -> None:
     table = metadata[metadata.index("qk_uop_facts[QK_UOP_COUNT]") :]
     table = table[: table.index("};")]
     assert table.splitlines()[1:] == [
-        "    [_G] = {3, 3, 0x05, 0x00, {QK_FACT_INT, QK_FACT_NONE_KNOWN, QK_FACT_TYPE_VERSION}},",
-        "    [_M] = {1, 2, 0x00, 0x00, {QK_FACT_NONE_KNOWN, QK_FACT_OPERAND}},",
-        "    [_L] = {-1, 1, 0x00, 0x00, {QK_FACT_LIST}},",
-        "    [_U] = {1, -1, 0x00, 0x00, {0}},",
-        "    [_N] = {0, 0, 0x00, 0x00, {0}},",
+        "    [_G] = {3, 3, 0x05, 0x00, 1, {QK_FACT_INT, QK_FACT_NONE_KNOWN, "
+        "QK_FACT_TYPE_VERSION}},",
+        "    [_K] = {-1, -1, 0x03, 0x00, 1, {QK_FACT_FUNC_VERSION}},",
+        "    [_M] = {1, 2, 0x00, 0x00, 0, {QK_FACT_NONE_KNOWN, QK_FACT_OPERAND}},",
+        "    [_L] = {-1, 1, 0x00, 0x00, 0, {QK_FACT_LIST}},",
+        "    [_U] = {1, -1, 0x00, 0x00, 0, {0}},",
+        "    [_N] = {0, 0, 0x00, 0x00, 1, {0}},",
     ]
 
 
@@ -589,7 +598,7 @@ def test_reuse_table(tmp_path: Path) -> None:
     result = run_generator(tmp_path, {"a.uops": source})
     assert result.returncode == 0, result.stderr
     metadata = (tmp_path / "out" / "include" / "quack_metadata.h").read_text()
-    assert "    [_B] = {2, 1, 0x00, 0x01, {QK_FACT_FLOAT}},\n" in metadata
+    assert "    [_B] = {2, 1, 0x00, 0x01, 0, {QK_FACT_FLOAT}},\n" in metadata
     table = metadata[metadata.index("qk_uop_reuse[QK_UOP_COUNT]") :]
     table = table[: table.index("};")]
     assert table.splitlines()[1:] == ["    [_B] = {2, {{1, _W}, {0, _V}}},"]

@@ -369,6 +369,46 @@ print(sum(len(list(flatten([1, [2, [3, [4]]]]))) for _ in range(100)))
 )
 
 
+CALLABLE_IN_A_LOCAL = """\
+def double(x):
+    return 2 * x
+
+
+def negate(x):
+    return -x
+
+
+def twice(x):
+    return double(x) + double(x + 1)
+
+
+def run(n, funcs):
+    total = 0
+    for i in range(n):
+        f = funcs[0] if i < n - 7 else funcs[i % 2]
+        total += f(i) + twice(i)
+    return total
+
+
+print(run(400, [double, negate]))
+"""
+
+
+@pytest.mark.parametrize("jit", ["0", "1"])
+def test_call_guards_stay_for_callables_the_trace_does_not_know(
+    quack: Path, tmp_path: Path, jit: str
+) -> None:
+    """A callable read from a list keeps its version guard, and the guard exits when another
+    function comes through it; a global function's guard goes, in the loop and in the callee."""
+    program = write(tmp_path, "callables.py", CALLABLE_IN_A_LOCAL)
+    result, _ = checked(quack, program, tmp_path, "--dump-traces", QUACK_JIT=jit)
+    run = [u for kind, fn, u in dumped_traces(result.stderr) if kind == "loop" and fn == "run"]
+    assert run, result.stderr
+    body = run[0]
+    assert body.count("_CALL_PY_EXACT_ARGS") == 4
+    assert body.count("_CHECK_FUNCTION_VERSION") == 1
+
+
 def entry_traces(stderr: str) -> list[tuple[str, list[str]]]:
     """The optimized function-entry traces --dump-traces printed, as (function, micro-ops)."""
     marked = re.findall(r"optimized trace in (\S+) \(\d+ micro-ops\):(.*)", stderr)
@@ -386,8 +426,10 @@ def test_recursion_gets_function_entry_traces(quack: Path, tmp_path: Path, jit: 
     result, stats = checked(quack, program, tmp_path, "--dump-traces", QUACK_JIT=jit)
     traces = dict(entry_traces(result.stderr))
     fib = traces["fib"]
-    # The test of n, fib(n - 1) entered, and round again in the callee's frame.
-    assert fib[-3:] == ["_CHECK_FUNCTION_VERSION", "_CALL_PY_EXACT_ARGS", "_JUMP_TO_TOP"]
+    # The test of n, fib(n - 1) entered, and round again in the callee's frame. `fib` is a global
+    # the trace knows (its binding is a dependency), and a function keeps its version: no guard.
+    assert fib[-3:] == ["_BINARY_OP_SUBTRACT_INT", "_CALL_PY_EXACT_ARGS", "_JUMP_TO_TOP"]
+    assert "_CHECK_FUNCTION_VERSION" not in fib
     assert "_RETURN_TO_CALLER" not in fib
     # is_even follows the call into is_odd, whose call into is_even closes the loop.
     assert "is_even" in traces or "is_odd" in traces

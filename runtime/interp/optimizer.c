@@ -43,7 +43,8 @@ typedef struct Value {
     uint8_t type; /* QK_FACT_INT .. QK_FACT_STR_ITER, or 0 */
     bool is_const;
     QkValue constant;
-    uint32_t version; /* a class version proven for it, or 0 */
+    uint32_t version;      /* a class version proven for it, or 0 */
+    uint32_t func_version; /* a function version proven for it, or 0 */
     /* Bits of its class's plain_names proven by guards (`plain_attr`) since escape number
      * plain_epoch: only until something runs that could change a class. */
     uint64_t plain_bits;
@@ -247,6 +248,12 @@ static bool knows(const Optimizer *o, const Value *v, uint8_t fact, uint64_t ope
         QkType *type = v->version != 0 ? qk_type_with_version(v->version) : NULL;
         return type != NULL && (type->plain_names & bit);
     }
+    case QK_FACT_FUNC_VERSION:
+        /* A function's version never changes: a known function proves its own. */
+        return operand != 0 &&
+               (v->func_version == operand ||
+                (v->is_const && qk_is_type(v->constant, &qk_function_type) &&
+                 ((QkFunction *)v->constant)->version == operand));
     case QK_FACT_OPERAND:
     case QK_FACT_CONST:
         return false;
@@ -284,6 +291,9 @@ static void learn(Optimizer *o, Value *v, uint8_t fact, const QkUOpInst *uop, Qk
             v->plain_epoch = o->epoch;
         }
         v->plain_bits |= (uint64_t)1 << (uop->operand & 63);
+        break;
+    case QK_FACT_FUNC_VERSION:
+        v->func_version = (uint32_t)uop->operand;
         break;
     case QK_FACT_OPERAND:
         set_constant(v, (QkValue)uop->operand);
@@ -352,8 +362,22 @@ static bool refuted(Optimizer *o, const QkUopFacts *facts) {
     return false;
 }
 
+/* The deepest slot of a micro-op with an array that leaves the stack as it found it (a call's
+ * guard: the callable, below its arguments), or NULL when it is below what is tracked. */
+static Slot *kept_deepest(Optimizer *o, const QkUOpInst *uop) {
+    FrameState *f = state(o);
+    int slots = qk_uop_slots_popped(uop->opcode, (int)uop->oparg);
+    return slots > 0 && f->sp >= slots ? &f->stack[f->sp - slots] : NULL;
+}
+
 /* A guard all of whose proofs are known already. */
 static bool proven(Optimizer *o, const QkUOpInst *uop, const QkUopFacts *facts) {
+    if (facts->pushed < 0 && facts->keeps) {
+        /* Only its deepest output can carry a fact (the generator checks). */
+        Slot *s = kept_deepest(o, uop);
+        return facts->facts[0] != QK_FACT_NONE_KNOWN && s != NULL &&
+               knows(o, s->value, facts->facts[0], uop->operand);
+    }
     int n = facts->pushed;
     if (n <= 0 || n != facts->popped || facts->peeks != (1u << n) - 1) {
         return false;
@@ -565,6 +589,17 @@ static void apply(Optimizer *o, const QkUOpInst *uop, const QkUopFacts *facts, Q
         popped = qk_uop_slots_popped(uop->opcode, (int)uop->oparg);
         pushed = qk_uop_slots_pushed(uop->opcode, (int)uop->oparg);
     }
+    const uint32_t could_keep = QK_FLAG_WRITES | QK_FLAG_ESCAPES | QK_FLAG_ALLOCATES |
+                                QK_FLAG_SETS_LOCALS | QK_FLAG_PUSHES_FRAME | QK_FLAG_POPS_FRAME;
+    if (array && facts->keeps && !(flags & could_keep)) {
+        /* A guard past an array (a call's, on its callable): every value stays where it is,
+         * fresh or not, and the deepest learns what the guard proves. */
+        Slot *s = kept_deepest(o, uop);
+        if (s != NULL) {
+            learn(o, s->value, facts->facts[0], uop, code);
+        }
+        return;
+    }
     for (int i = popped - 1; i >= 0; i--) {
         Slot s = pop(o);
         if (!array && i < QK_MAX_UOP_ITEMS) {
@@ -573,9 +608,7 @@ static void apply(Optimizer *o, const QkUOpInst *uop, const QkUopFacts *facts, Q
         }
     }
     /* A peeked object stays fresh only through a micro-op that could not have kept or copied
-     * it: one that pushes nothing but its peeks and stores nothing (a guard). */
-    const uint32_t could_keep = QK_FLAG_WRITES | QK_FLAG_ESCAPES | QK_FLAG_ALLOCATES |
-                                QK_FLAG_SETS_LOCALS | QK_FLAG_PUSHES_FRAME | QK_FLAG_POPS_FRAME;
+     * it (could_keep): one that pushes nothing but its peeks and stores nothing (a guard). */
     bool peeks_stay_fresh = !array && pushed == popped && !(flags & could_keep) &&
                             pushed <= QK_MAX_UOP_ITEMS && facts->peeks == (1u << pushed) - 1;
     if (flags & QK_FLAG_PUSHES_FRAME) {

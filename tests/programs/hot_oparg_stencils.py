@@ -1,8 +1,8 @@
 # Every oparg that has a stencil of its own (the `stencils` declarations of uop_defs/) in a hot
 # loop: each int and float operator (and each of an int mixed with a float), plain and in place,
 # each floor division and remainder by a constant, each comparison of ints, floats, strings and
-# an int with a float, calls of zero to three arguments of every call form, and the first eight
-# locals.
+# an int with a float, calls of zero to three arguments of every call form, tuples and lists of
+# two and three items built and unpacked, and the first eight locals.
 # tests/test_tier2.py checks that the JIT copied each of those stencils while running this.
 
 
@@ -140,6 +140,10 @@ class Empty:
     pass
 
 
+# Read from a list, the functions are values the trace does not know: their versions are guarded.
+FUNCS = [zero, one, two, three]
+
+
 def calls(i):
     p = Point()
     total = zero() + one(i) + two(i, 3) + three(i, 2, 1)
@@ -148,6 +152,14 @@ def calls(i):
     bound0, bound1, bound2, bound3 = p.zero, p.one, p.two, p.three
     total += bound0() + bound1(i) + bound2(i, 1) + bound3(i, 2, 3)
     total += Pair(i).a + Triple(i, 1).a + Quad(i, 1, 2).a + (Empty() is not None)
+    total += FUNCS[0]() + FUNCS[1](i) + FUNCS[2](i, 3) + FUNCS[3](i, 2, 1)
+    # Pairs and triples, built and unpacked, as tuples and as lists.
+    pair, triple = (i, i + 1), (i, i + 2, i + 3)
+    a, b = pair
+    c, d, e = triple
+    f, g = [i, a]
+    h, k, m = [b, c, i]
+    total += a + b + c + d + e + f + g + h + k + m
     total += len("abc"[: i % 3]) + abs(i - 50) + max(i, 5) + max(i, 5, 7) + "x y".count(" ")
     # Methods of built-in types: none, one and two arguments.
     items = [i]

@@ -160,6 +160,7 @@ enum {
     QK_FACT_PLAIN_ATTR = 16,   // its class has no data descriptor for names with the bit that is the micro-op's operand
     QK_FACT_GLOBAL = 17,       // what the name frame->code->names[oparg] is bound to in the globals, or else the builtins, the trace was recorded with (the micro-op's guards check nothing else)
     QK_FACT_MODULE_ATTR = 18,  // what the module the micro-op pops binds the name frame->code->names[oparg] to, when that module is known (the micro-op's guards check nothing else)
+    QK_FACT_FUNC_VERSION = 19, // a function whose version is the micro-op's operand
 };
 
 #define QK_MAX_UOP_ITEMS 3
@@ -169,23 +170,24 @@ typedef struct QkUopFacts {
     int8_t pushed; // stack items produced (peeks included), or -1
     uint8_t peeks; // bit i: output i (0 = deepest) is a peek of the input at the same depth
     uint8_t fresh; // bit i: output i is a new object nothing else references (`fresh`)
+    uint8_t keeps; // 1: every output is the input at the same slot, arrays too (a guard)
     // Per output, 0 = deepest: QK_FACT_*. Outputs are the stack effect's items (an array is one),
     // so without arrays output i is the i-th stack slot pushed.
     uint8_t facts[QK_MAX_UOP_ITEMS];
 } QkUopFacts;
 
 static const QkUopFacts qk_uop_facts[QK_UOP_COUNT] = {
-    [_SPECIALIZE_ADD] = {2, 2, 0x03, 0x00, {0}},
-    [_GUARD_INT] = {2, 2, 0x03, 0x00, {QK_FACT_INT, QK_FACT_INT}},
-    [_ADD] = {2, 1, 0x00, 0x00, {0}},
-    [_ADD_SAME] = {2, 1, 0x00, 0x00, {0}},
-    [_STORE] = {1, 0, 0x00, 0x00, {0}},
-    [_DUP] = {-1, -1, 0x01, 0x00, {0}},
-    [_CALL] = {-1, 1, 0x00, 0x00, {0}},
-    [_JUMP_IF] = {1, 0, 0x00, 0x00, {0}},
-    [_GUARD_TRUE] = {1, 0, 0x00, 0x00, {0}},
-    [_GUARD_FALSE] = {1, 0, 0x00, 0x00, {0}},
-    [_EXIT] = {0, 0, 0x00, 0x00, {0}},
+    [_SPECIALIZE_ADD] = {2, 2, 0x03, 0x00, 1, {0}},
+    [_GUARD_INT] = {2, 2, 0x03, 0x00, 1, {QK_FACT_INT, QK_FACT_INT}},
+    [_ADD] = {2, 1, 0x00, 0x00, 0, {0}},
+    [_ADD_SAME] = {2, 1, 0x00, 0x00, 0, {0}},
+    [_STORE] = {1, 0, 0x00, 0x00, 0, {0}},
+    [_DUP] = {-1, -1, 0x01, 0x00, 0, {0}},
+    [_CALL] = {-1, 1, 0x00, 0x00, 0, {0}},
+    [_JUMP_IF] = {1, 0, 0x00, 0x00, 0, {0}},
+    [_GUARD_TRUE] = {1, 0, 0x00, 0x00, 0, {0}},
+    [_GUARD_FALSE] = {1, 0, 0x00, 0x00, 0, {0}},
+    [_EXIT] = {0, 0, 0x00, 0x00, 1, {0}},
 };
 
 // How many stack slots a micro-op pops and pushes (qk_uop_facts counts an array as one item).
