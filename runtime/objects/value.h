@@ -41,6 +41,28 @@ static inline bool qk_mul_overflow(int64_t a, int64_t b, int64_t *r) {
     return __builtin_mul_overflow(a, b, r) || !qk_int_fits(*r);
 }
 
+/* The same on the tagged words themselves, for the specialized operators: (2a+1) + 2b is
+ * 2(a+b)+1, a tagged int, and the machine's overflow flag is then exactly the 63-bit range test
+ * (as (2a+1) - 2b and a * 2b, then the tag). *r is set when they return false. */
+static inline bool qk_tagged_add_overflow(QkValue a, QkValue b, QkValue *r) {
+    int64_t sum;
+    bool over = __builtin_add_overflow((int64_t)a, (int64_t)b - 1, &sum);
+    *r = (QkValue)sum;
+    return over;
+}
+static inline bool qk_tagged_sub_overflow(QkValue a, QkValue b, QkValue *r) {
+    int64_t difference;
+    bool over = __builtin_sub_overflow((int64_t)a, (int64_t)b - 1, &difference);
+    *r = (QkValue)difference;
+    return over;
+}
+static inline bool qk_tagged_mul_overflow(QkValue a, QkValue b, QkValue *r) {
+    int64_t twice;
+    bool over = __builtin_mul_overflow(qk_int_value(a), (int64_t)b - 1, &twice);
+    *r = (QkValue)twice | 1;
+    return over;
+}
+
 /* Python's floor division and modulo (b != 0): the quotient rounds towards negative infinity, the
  * remainder has the divisor's sign. */
 static inline int64_t qk_floor_div(int64_t a, int64_t b) {
