@@ -442,7 +442,7 @@ static inline QkValue qk_call_builtin(QkThread *tstate, QkValue callable, QkValu
  * subclass) to call it on. Not an instance of a class derived from int: the int it boxes is
  * what the method takes, which the descriptor's own call finds (method.c). */
 static inline bool qk_method_descr_applies(QkValue callable, QkValue self) {
-    if (!qk_is_type(callable, &qk_method_descr_type) || self == QK_NULL) {
+    if (!qk_has_type(callable, &qk_method_descr_type) || self == QK_NULL) {
         return false;
     }
     QkType *owner = ((QkMethodDescr *)callable)->owner, *type = qk_type_of(self);
@@ -478,7 +478,7 @@ static inline QkValue qk_len_value(QkThread *tstate, QkValue v) {
 
 /* `items.append(x)` for CALL_LIST_APPEND: list.append's descriptor and an exact list. */
 static inline bool qk_is_list_append(QkValue callable, QkValue self) {
-    return self != QK_NULL && qk_is_type(callable, &qk_method_descr_type) &&
+    return self != QK_NULL && qk_has_type(callable, &qk_method_descr_type) &&
            ((QkMethodDescr *)callable)->def->func == qk_list_append_method &&
            qk_has_type(self, &qk_list_type);
 }
