@@ -680,9 +680,14 @@ void qk_trace_record(QkThread *tstate, QkFrame *frame, QkCodeUnit *instr) {
         rec->pending = instr;
         return;
     }
+    /* A frame the trace pushed is of the kind its push micro-op makes, on every run: a plain
+     * call's return needs no test for an __init__'s or an operator dunder's result. */
+    bool plain_frame = rec->depth > 0 && frame->init_self == QK_NULL && frame->binop_lhs == QK_NULL;
     for (uint32_t i = 0; i < expansion->count; i++) {
         const QkExpansionItem *item = &expansion->items[i];
-        append(rec, item->uop, oparg, cache_operand(instr, item), here, here);
+        if (item->uop != _GUARD_INIT_RESULT || !plain_frame) {
+            append(rec, item->uop, oparg, cache_operand(instr, item), here, here);
+        }
     }
     rec->expect = change;
 }
