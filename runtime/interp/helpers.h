@@ -5,6 +5,7 @@
 
 #include "abstract.h"
 #include "frame.h"
+#include "genframe.h"
 #include "specialize.h"
 
 /* Names: globals, builtins, and a class body's namespace (frame->locals). */
@@ -67,11 +68,6 @@ QkValue qk_send(QkThread *tstate, QkValue receiver, QkValue value, int *done);
 /* A for loop resumes a generator inline: its frame, linked above the current one (NULL: it has
  * finished, or with an exception set: it is running, or the stack is too deep). */
 QkFrame *qk_generator_resume(QkThread *tstate, QkValue gen);
-/* Whether the generator can be resumed and would go on at `offset` in its code. */
-bool qk_generator_resumes_at(QkValue gen, uint64_t offset);
-/* YIELD_VALUE: the generator's frame stops, to go on at resume_at, and is unlinked. */
-void qk_generator_suspend(QkThread *tstate, QkFrame *frame, QkCodeUnit *resume_at,
-                          QkValue *stack_pointer);
 /* Its frame returned: the generator is exhausted. */
 void qk_generator_finished(QkFrame *frame);
 /* Its frame raised the thread's exception: exhausted too, and a StopIteration becomes a

@@ -2,35 +2,19 @@
  * chain and runs it until YIELD_VALUE suspends it again or it returns: from C (next, send) in a
  * nested qk_eval_frame, from a for loop (FOR_ITER_GEN) inline, in the loop's own interpreter loop
  * or trace, like a call. */
-#include <stdalign.h>
 #include <stdio.h>
 
 #include "ceval.h"
+#include "genframe.h"
 #include "quack.h"
-
-enum { GEN_CREATED, GEN_SUSPENDED, GEN_RUNNING, GEN_FINISHED };
-
-typedef struct QkGenerator {
-    QkObject ob;
-    QkValue func;
-    int state;
-    /* The frame (QkFrame has a flexible array member, so it cannot be a member itself). */
-    alignas(QkFrame) unsigned char frame_memory[];
-} QkGenerator;
-
-static QkFrame *frame_of(QkGenerator *gen) { return (QkFrame *)gen->frame_memory; }
-
-static QkGenerator *owner_of(QkFrame *frame) {
-    return (QkGenerator *)((unsigned char *)frame - offsetof(QkGenerator, frame_memory));
-}
 
 static void generator_traverse(QkObject *self, QkVisitFunc visit, void *arg) {
     QkGenerator *gen = (QkGenerator *)self;
     visit(gen->func, arg);
-    if (gen->state == GEN_FINISHED) {
+    if (gen->state == QK_GEN_FINISHED) {
         return;
     }
-    QkFrame *frame = frame_of(gen);
+    QkFrame *frame = qk_generator_frame(gen);
     visit(frame->globals, arg);
     visit(frame->locals, arg);
     for (QkValue *p = frame->localsplus; p < frame->stack_pointer; p++) {
@@ -51,12 +35,12 @@ static QkValue generator_repr(QkThread *tstate, QkValue self) {
  * with an exception set (it is running, or too deep), or NULL without one (it has finished). */
 static QkFrame *enter(QkThread *tstate, QkGenerator *gen, QkValue value) {
     switch (gen->state) {
-    case GEN_RUNNING:
+    case QK_GEN_RUNNING:
         qk_raise(tstate, &qk_exc_ValueError, "generator already executing");
         return NULL;
-    case GEN_FINISHED:
+    case QK_GEN_FINISHED:
         return NULL;
-    case GEN_CREATED:
+    case QK_GEN_CREATED:
         if (value != QK_NONE) {
             qk_raise(tstate, &qk_exc_TypeError,
                      "can't send non-None value to a just-started generator");
@@ -66,20 +50,7 @@ static QkFrame *enter(QkThread *tstate, QkGenerator *gen, QkValue value) {
     default:
         break;
     }
-    if (tstate->frame_depth >= tstate->recursion_limit) {
-        qk_raise(tstate, &qk_exc_RecursionError, "maximum recursion depth exceeded");
-        return NULL;
-    }
-    QkFrame *frame = frame_of(gen);
-    if (gen->state == GEN_SUSPENDED) {
-        *frame->stack_pointer++ = value;
-    }
-    frame->previous = tstate->current_frame;
-    frame->is_entry = 0;
-    tstate->current_frame = frame;
-    tstate->frame_depth++;
-    gen->state = GEN_RUNNING;
-    return frame;
+    return qk_generator_link(tstate, (QkValue)gen, value);
 }
 
 /* Resumes the generator with `value`: its next yielded value (*done = 0), or its return value
@@ -101,22 +72,7 @@ QkFrame *qk_generator_resume(QkThread *tstate, QkValue gen) {
     return enter(tstate, (QkGenerator *)gen, QK_NONE);
 }
 
-bool qk_generator_resumes_at(QkValue gen, uint64_t offset) {
-    QkGenerator *g = (QkGenerator *)gen;
-    QkFrame *frame = frame_of(g);
-    return (g->state == GEN_CREATED || g->state == GEN_SUSPENDED) &&
-           (uint64_t)(frame->instr_ptr - frame->code->code) == offset;
-}
-
-void qk_generator_suspend(QkThread *tstate, QkFrame *frame, QkCodeUnit *resume_at,
-                          QkValue *stack_pointer) {
-    frame->instr_ptr = resume_at;
-    frame->stack_pointer = stack_pointer;
-    owner_of(frame)->state = GEN_SUSPENDED;
-    qk_frame_pop(tstate, frame);
-}
-
-void qk_generator_finished(QkFrame *frame) { owner_of(frame)->state = GEN_FINISHED; }
+void qk_generator_finished(QkFrame *frame) { qk_frame_generator(frame)->state = QK_GEN_FINISHED; }
 
 void qk_generator_raised(QkThread *tstate, QkFrame *frame) {
     qk_generator_finished(frame);
@@ -191,8 +147,8 @@ QkValue qk_generator_new(QkThread *tstate, QkValue func, QkValue *args, size_t n
     }
     f = (QkFunction *)keep;
     gen->func = keep;
-    gen->state = GEN_CREATED;
-    QkFrame *frame = frame_of(gen);
+    gen->state = QK_GEN_CREATED;
+    QkFrame *frame = qk_generator_frame(gen);
     qk_frame_init(frame, code, f->globals, 0);
     frame->func = keep;
     frame->owned_by_generator = 1;
