@@ -473,14 +473,11 @@ static bool rarely_rebound(QkValue v) {
            qk_is_type(v, &qk_type_type) || qk_is_type(v, &qk_module_type);
 }
 
-/* Immutable data (`MOD = 1000003`, `SCALE = 0.5`, `SEP = ","`): constant while the name stays
- * bound to it. A name rebound after a trace relied on it (a counter, an accumulator) is marked in
+/* Immutable data (`MOD = 1000003`, `SCALE = 0.5`, `SEP = ","`, `SIZES = (3, 5)`): constant while
+ * the name stays bound to it. A name rebound after a trace relied on it (a counter, an accumulator) is marked in
  * the dict's `rebound` bits and stays a load from then on: folding it would invalidate the trace
  * at every store. */
-static bool immutable_data(QkValue v) {
-    return qk_is_int(v) || qk_is_type(v, &qk_int_type) || qk_is_type(v, &qk_float_type) ||
-           qk_is_type(v, &qk_str_type) || v == QK_TRUE || v == QK_FALSE || v == QK_NONE;
-}
+static bool immutable_data(QkValue v) { return immutable(v) || qk_is_type(v, &qk_int_type); }
 
 static bool never_rebound(QkValue dict, uint64_t hash) {
     uint64_t bits = qk_watch_bits(hash);

@@ -1,7 +1,8 @@
 # Traces make the functions, classes and builtins that globals name constants, and depend on
 # those names: rebinding, shadowing or deleting one in the middle of a hot loop (even between two
-# uses in one iteration) must be seen at once. Globals bound to immutable data (ints, floats, strs)
-# are constants too, until something rebinds them; counters the loop itself stores stay loads.
+# uses in one iteration) must be seen at once. Globals bound to immutable data (ints, floats, strs,
+# tuples) are constants too, until something rebinds them; counters the loop itself stores stay
+# loads.
 
 
 def double(x):
@@ -128,6 +129,26 @@ def checksum(n):
 
 
 print(checksum(600), MOD)
+
+WEIGHTS = (3, 1, 4, 1, 5)
+
+
+def rebind_weights():
+    global WEIGHTS
+    WEIGHTS = (2, 7)  # a shorter tuple, rebound by a call between two uses
+
+
+def weighted(n):
+    total = 0
+    for i in range(n):
+        total += WEIGHTS[i % len(WEIGHTS)]
+        if i == n // 2:
+            rebind_weights()
+        total += len(WEIGHTS) * WEIGHTS[-1]
+    return total
+
+
+print(weighted(600), WEIGHTS)
 
 calls = 0
 
