@@ -161,12 +161,15 @@ static int tuple_hash(QkThread *tstate, QkValue self, int64_t *hash) {
     uint64_t acc = prime5;
     bool fixed = true;
     for (int64_t i = 0; i < t->size; i++) {
-        /* A small int below the modulus, the common item of a key, is its own hash. */
+        /* A small int below the modulus, the common item of a key, is its own hash; an exact
+         * str keeps its own (no dispatch). */
         QkValue item = t->items[i];
         int64_t lane;
         if (qk_is_int(item)) {
             lane = qk_int_value(item);
             lane = lane >= 0 && lane < QK_HASH_MODULUS ? lane : qk_hash_int(lane);
+        } else if (qk_is_type(item, &qk_str_type)) {
+            lane = (int64_t)qk_str_hash(item);
         } else if (qk_hash(tstate, item, &lane) < 0) {
             return -1;
         } else {
