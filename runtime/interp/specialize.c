@@ -455,22 +455,9 @@ bool qk_int_divisor(uint32_t oparg, QkValue constant, uint64_t *operand) {
 
 /* ---- operators and properties written in Python ---- */
 
-QkFrame *qk_push_frame_binary_op(QkThread *tstate, QkFrame *caller, uint32_t op, QkValue lhs,
-                                 QkValue rhs) {
-    /* The guarded class version pins what the lookup finds. */
-    QkValue func = qk_binary_dunder_of(qk_type_of(lhs), op);
-    if (func == QK_NULL) {
-        qk_raise(tstate, &qk_exc_RuntimeError, "BINARY_OP_PY_DUNDER without a dunder");
-        return NULL;
-    }
-    QkValue args[2] = {lhs, rhs};
-    QkFrame *frame = qk_push_exact(tstate, caller, func, QK_NULL, args, 2);
-    if (frame != NULL) {
-        frame->binop_lhs = lhs;
-        frame->binop_rhs = rhs;
-        frame->binop = op;
-    }
-    return frame;
+QkFrame *qk_binary_dunder_missing(QkThread *tstate) {
+    qk_raise(tstate, &qk_exc_RuntimeError, "BINARY_OP_PY_DUNDER without a dunder");
+    return NULL;
 }
 
 /* The getter of a property of a plain class, if it is a plain function of one parameter. */
@@ -499,19 +486,6 @@ QkValue qk_simple_init_of(QkValue callable, int nargs) {
     QkType *t = object_constructed(callable);
     QkValue init = t != NULL ? qk_type_lookup(t, QK_NAME(init)) : QK_NULL;
     return qk_is_exact_args_function(init, nargs + 1) ? init : QK_NULL;
-}
-
-QkFrame *qk_push_init_frame(QkThread *tstate, QkFrame *caller, QkValue type, QkValue init,
-                            QkValue *args, int nargs) {
-    QkValue self = qk_instance_alloc(tstate, (QkType *)type);
-    if (self == QK_NULL) {
-        return NULL;
-    }
-    QkFrame *frame = qk_push_exact(tstate, caller, init, self, args, nargs);
-    if (frame != NULL) {
-        frame->init_self = self;
-    }
-    return frame;
 }
 
 void qk_raise_init_result(QkThread *tstate, QkValue result) {

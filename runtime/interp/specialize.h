@@ -398,9 +398,6 @@ QkValue qk_simple_init_of(QkValue callable, int nargs);
 static inline QkValue qk_cached_init(QkValue type) { return ((QkType *)type)->simple_init; }
 /* A new instance of the class (class.c), its attributes not set yet (QK_NULL: out of memory). */
 QkValue qk_instance_alloc(QkThread *tstate, QkType *type);
-/* Allocates the instance and pushes __init__'s frame, which returns the instance. */
-QkFrame *qk_push_init_frame(QkThread *tstate, QkFrame *caller, QkValue type, QkValue init,
-                            QkValue *args, int nargs);
 void qk_raise_init_result(QkThread *tstate, QkValue result);
 
 /* A plain Python function whose frame needs just its nargs positional parameters. */
@@ -431,6 +428,20 @@ static inline QkFrame *qk_push_exact(QkThread *tstate, QkFrame *caller, QkValue 
 static inline QkFrame *qk_push_frame_exact(QkThread *tstate, QkFrame *caller, QkValue func,
                                            QkValue *args, int nargs) {
     return qk_push_exact(tstate, caller, func, QK_NULL, args, nargs);
+}
+
+/* Allocates the instance and pushes __init__'s frame, which returns the instance (inline too). */
+static inline QkFrame *qk_push_init_frame(QkThread *tstate, QkFrame *caller, QkValue type,
+                                          QkValue init, QkValue *args, int nargs) {
+    QkValue self = qk_instance_alloc(tstate, (QkType *)type);
+    if (self == QK_NULL) {
+        return NULL;
+    }
+    QkFrame *frame = qk_push_exact(tstate, caller, init, self, args, nargs);
+    if (frame != NULL) {
+        frame->init_self = self;
+    }
+    return frame;
 }
 /* A built-in function called straight through its C function (inline: one call, not two). */
 static inline QkValue qk_call_builtin(QkThread *tstate, QkValue callable, QkValue *args,
@@ -509,9 +520,25 @@ static inline bool qk_dunder_operands_fit(QkValue lhs, QkValue rhs) {
     QkType *tr = qk_type_of(rhs);
     return tr == qk_type_of(lhs) || !(tr->flags & QK_TYPE_HEAP);
 }
-/* Pushes the frame of lhs's dunder for op, which returns the operator's result. */
-QkFrame *qk_push_frame_binary_op(QkThread *tstate, QkFrame *caller, uint32_t op, QkValue lhs,
-                                 QkValue rhs);
+/* Pushes the frame of lhs's dunder for op, which returns the operator's result (inline: a
+ * trace's operator makes one call, the dunder's lookup). */
+QkFrame *qk_binary_dunder_missing(QkThread *tstate);
+static inline QkFrame *qk_push_frame_binary_op(QkThread *tstate, QkFrame *caller, uint32_t op,
+                                               QkValue lhs, QkValue rhs) {
+    /* The guarded class version pins what the lookup finds. */
+    QkValue func = qk_binary_dunder_of(qk_type_of(lhs), op);
+    if (func == QK_NULL) {
+        return qk_binary_dunder_missing(tstate);
+    }
+    QkValue args[2] = {lhs, rhs};
+    QkFrame *frame = qk_push_exact(tstate, caller, func, QK_NULL, args, 2);
+    if (frame != NULL) {
+        frame->binop_lhs = lhs;
+        frame->binop_rhs = rhs;
+        frame->binop = op;
+    }
+    return frame;
+}
 /* LOAD_ATTR_PROPERTY: pushes the frame of the getter of the property `name` of owner's class. */
 QkFrame *qk_push_frame_property(QkThread *tstate, QkFrame *caller, QkValue owner, QkValue name);
 
