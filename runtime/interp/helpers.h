@@ -24,9 +24,6 @@ QkValue qk_make_function(QkThread *tstate, QkFrame *frame, QkValue code);
 void qk_set_function_attribute(QkValue func, uint32_t which, QkValue attr);
 /* A Python function whose frame tier 1 can push in place (not a generator function). */
 int qk_is_inlinable_function(QkValue v);
-/* Binds the arguments (defaults, keywords, *args, **kwargs) into a new frame; NULL on error. */
-QkFrame *qk_push_frame(QkThread *tstate, QkFrame *caller, QkValue func, QkValue *args,
-                       uint32_t nargs, QkValue kwnames);
 QkValue qk_cell_new(QkThread *tstate, QkValue value);
 void qk_copy_free_vars(QkFrame *frame, uint32_t n);
 QkValue qk_build_class_function(QkThread *tstate);

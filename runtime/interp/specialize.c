@@ -92,52 +92,9 @@ void qk_specialize_to_bool(QkThread *tstate, QkCodeUnit *instr, QkValue value) {
     rewrite(tstate, instr, member);
 }
 
-/* The code of a plain function: positional parameters only (no *args, **kwargs or keyword-only
- * ones), not a generator function; else NULL. */
-static QkCode *positional_code(QkValue callable) {
-    if (!qk_is_type(callable, &qk_function_type)) {
-        return NULL;
-    }
-    QkCode *code = (QkCode *)((QkFunction *)callable)->code;
-    bool plain = code->kwonlyargcount == 0 &&
-                 (code->flags & (QK_CODE_VARARGS | QK_CODE_VARKEYWORDS | QK_CODE_GENERATOR)) == 0;
-    return plain ? code : NULL;
-}
-
 bool qk_is_exact_args_function(QkValue callable, int nargs) {
-    QkCode *code = positional_code(callable);
+    QkCode *code = qk_positional_code(callable);
     return code != NULL && (int)code->argcount == nargs;
-}
-
-/* A plain function whose trailing parameters have defaults enough for a call with nargs
- * positional arguments (fewer than its parameters) and no keywords. */
-static bool is_defaults_function(QkValue callable, int nargs) {
-    QkCode *code = positional_code(callable);
-    if (code == NULL) {
-        return false;
-    }
-    QkValue defaults = ((QkFunction *)callable)->defaults;
-    int64_t ndefaults = defaults != QK_NULL ? qk_as_tuple(defaults)->size : 0;
-    return nargs < (int)code->argcount && nargs >= (int64_t)code->argcount - ndefaults;
-}
-
-QkFrame *qk_push_frame_defaults(QkThread *tstate, QkFrame *caller, QkValue func, QkValue *args,
-                                int nargs) {
-    if (!is_defaults_function(func, nargs)) {
-        /* The same function with another count (a site whose self_or_null varies): bind it
-         * generally, which raises what CPython would. */
-        return qk_push_frame(tstate, caller, func, args, (uint32_t)nargs, QK_NULL);
-    }
-    QkFrame *frame = qk_push_exact(tstate, caller, func, QK_NULL, args, nargs);
-    if (frame != NULL) {
-        QkFunction *f = (QkFunction *)func;
-        QkTuple *defaults = qk_as_tuple(f->defaults);
-        int64_t first = (int64_t)frame->code->argcount - defaults->size;
-        for (int64_t i = nargs; i < (int64_t)frame->code->argcount; i++) {
-            frame->localsplus[i] = defaults->items[i - first];
-        }
-    }
-    return frame;
 }
 
 /* A class a class statement built whose instances object's construct makes (no __new__ of its
@@ -181,7 +138,7 @@ void qk_specialize_call(QkThread *tstate, QkCodeUnit *instr, QkValue callable,
                qk_type_keeps_object_init((QkType *)callable)) {
         member = CALL_ALLOC_NO_INIT;
         version = ((QkType *)callable)->version;
-    } else if (is_defaults_function(callable, nargs)) {
+    } else if (qk_is_defaults_function(callable, nargs)) {
         member = CALL_PY_WITH_DEFAULTS;
         version = ((QkFunction *)callable)->version;
     } else if (qk_is_inlinable_function(callable)) {

@@ -509,9 +509,53 @@ static inline QkValue qk_call_method_descr(QkThread *tstate, QkValue callable, Q
     return ((QkMethodDescr *)callable)->def->func(tstate, self, args, (size_t)nargs, QK_NULL);
 }
 
-/* CALL_PY_WITH_DEFAULTS: the nargs arguments, then the defaults of the parameters after them. */
-QkFrame *qk_push_frame_defaults(QkThread *tstate, QkFrame *caller, QkValue func, QkValue *args,
-                                int nargs);
+/* The code of a plain function: positional parameters only (no *args, **kwargs or keyword-only
+ * ones), not a generator function; else NULL. */
+static inline QkCode *qk_positional_code(QkValue callable) {
+    if (!qk_is_type(callable, &qk_function_type)) {
+        return NULL;
+    }
+    QkCode *code = (QkCode *)((QkFunction *)callable)->code;
+    bool plain = code->kwonlyargcount == 0 &&
+                 (code->flags & (QK_CODE_VARARGS | QK_CODE_VARKEYWORDS | QK_CODE_GENERATOR)) == 0;
+    return plain ? code : NULL;
+}
+
+/* A plain function whose trailing parameters have defaults enough for a call with nargs
+ * positional arguments (fewer than its parameters) and no keywords. */
+static inline bool qk_is_defaults_function(QkValue callable, int nargs) {
+    QkCode *code = qk_positional_code(callable);
+    if (code == NULL) {
+        return false;
+    }
+    QkValue defaults = ((QkFunction *)callable)->defaults;
+    int64_t ndefaults = defaults != QK_NULL ? qk_as_tuple(defaults)->size : 0;
+    return nargs < (int)code->argcount && nargs >= (int64_t)code->argcount - ndefaults;
+}
+
+/* Binds the arguments (defaults, keywords, *args, **kwargs) into a new frame; NULL on error. */
+QkFrame *qk_push_frame(QkThread *tstate, QkFrame *caller, QkValue func, QkValue *args,
+                       uint32_t nargs, QkValue kwnames);
+
+/* CALL_PY_WITH_DEFAULTS: the nargs arguments, then the defaults of the parameters after them
+ * (inline, as qk_push_exact). */
+static inline QkFrame *qk_push_frame_defaults(QkThread *tstate, QkFrame *caller, QkValue func,
+                                              QkValue *args, int nargs) {
+    if (!qk_is_defaults_function(func, nargs)) {
+        /* The same function with another count (a site whose self_or_null varies): bind it
+         * generally, which raises what CPython would. */
+        return qk_push_frame(tstate, caller, func, args, (uint32_t)nargs, QK_NULL);
+    }
+    QkFrame *frame = qk_push_exact(tstate, caller, func, QK_NULL, args, nargs);
+    if (frame != NULL) {
+        QkTuple *defaults = qk_as_tuple(((QkFunction *)func)->defaults);
+        int64_t first = (int64_t)frame->code->argcount - defaults->size;
+        for (int64_t i = nargs; i < (int64_t)frame->code->argcount; i++) {
+            frame->localsplus[i] = defaults->items[i - first];
+        }
+    }
+    return frame;
+}
 void qk_specialize_call_kw(QkThread *tstate, QkCodeUnit *instr, QkValue callable);
 
 /* BINARY_OP_PY_DUNDER: the right operand's type is the left's or a built-in one, so `lhs op rhs`
