@@ -25,8 +25,8 @@ EXPANDED_MACROS = (*EXPANSIONS[Tier.ONE], *EXPANSIONS[Tier.TWO], "DEOPT_IF", "EX
 _LINE = re.compile(r'[ \t]*#line (\d+) "([^"]+)"')
 
 EDITED_FILE = "specialized.uops"
-EDITED_UOP = "_BINARY_OP_ADD_INT"
-EDITED_STATEMENT = "res = qk_from_int(sum);"
+EDITED_UOP = "_BINARY_OP_INT"
+EDITED_STATEMENT = "res = qk_from_int(result);"
 
 
 def run(command: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
@@ -73,7 +73,7 @@ def compile_stencil(out: Path, tree: Path | None = None) -> subprocess.Completed
 
 
 def test_error_in_a_body_points_at_the_definition(tmp_path: Path, out_dir: Path) -> None:
-    line = generate_edited(tmp_path, "res = qk_from_int(undeclared_sum);")
+    line = generate_edited(tmp_path, "res = qk_from_int(undeclared_result);")
     expected = rf"uop_defs/{EDITED_FILE}:{line}:\d+: error: use of undeclared identifier"
     result = compile_stencil(tmp_path / "out")
     assert result.returncode != 0
