@@ -474,9 +474,9 @@ static bool rarely_rebound(QkValue v) {
 }
 
 /* Immutable data (`MOD = 1000003`, `SCALE = 0.5`, `SEP = ","`, `SIZES = (3, 5)`): constant while
- * the name stays bound to it. A name rebound after a trace relied on it (a counter, an accumulator) is marked in
- * the dict's `rebound` bits and stays a load from then on: folding it would invalidate the trace
- * at every store. */
+ * the name stays bound to it. A name rebound after a trace relied on it (a counter, an
+ * accumulator) is marked in the dict's `rebound` bits and stays a load from then on: folding it
+ * would invalidate the trace at every store. */
 static bool immutable_data(QkValue v) { return immutable(v) || qk_is_type(v, &qk_int_type); }
 
 static bool never_rebound(QkValue dict, uint64_t hash) {

@@ -381,6 +381,12 @@ static inline bool qk_is_class_version(QkValue callable, uint32_t version) {
     return qk_has_type(callable, &qk_type_type) && ((QkType *)callable)->version == version;
 }
 
+/* A frame an ordinary call pushed: not an __init__'s nor an operator dunder's, whose results
+ * tier 1 checks on return. */
+static inline bool qk_frame_is_plain(const QkFrame *frame) {
+    return frame->init_self == QK_NULL && frame->binop_lhs == QK_NULL;
+}
+
 /* A return a trace leaves to tier 1: an __init__ frame returning something other than None
  * (tier 1 raises TypeError), an operator dunder's NotImplemented (tier 1 tries the rest). */
 static inline bool qk_init_return_misfits(const QkFrame *frame, QkValue retval) {
@@ -478,10 +484,14 @@ static inline bool qk_is_builtin_len(QkValue callable) {
 static inline QkValue qk_len_value(QkThread *tstate, QkValue v) {
     QkType *t = qk_type_of(v);
     /* A container's size always fits a tagged int. */
-    if (t == &qk_list_type || t == &qk_tuple_type || t == &qk_dict_type) {
-        return qk_from_int(t == &qk_list_type    ? qk_as_list(v)->size
-                           : t == &qk_tuple_type ? qk_as_tuple(v)->size
-                                                 : ((QkDict *)v)->used);
+    if (t == &qk_list_type) {
+        return qk_from_int(qk_as_list(v)->size);
+    }
+    if (t == &qk_tuple_type) {
+        return qk_from_int(qk_as_tuple(v)->size);
+    }
+    if (t == &qk_dict_type) {
+        return qk_from_int(((QkDict *)v)->used);
     }
     int64_t n = qk_len(tstate, v);
     return n < 0 ? QK_NULL : qk_int_fits(n) ? qk_from_int(n) : qk_int_result(tstate, n);
@@ -566,6 +576,7 @@ static inline bool qk_dunder_operands_fit(QkValue lhs, QkValue rhs) {
 }
 /* Pushes the frame of lhs's dunder for op, which returns the operator's result (inline: a
  * trace's operator makes one call, the dunder's lookup). */
+/* RuntimeError for a specialized operator whose class lost its dunder (a guard bug). NULL. */
 QkFrame *qk_binary_dunder_missing(QkThread *tstate);
 static inline QkFrame *qk_push_frame_binary_op(QkThread *tstate, QkFrame *caller, uint32_t op,
                                                QkValue lhs, QkValue rhs) {

@@ -682,7 +682,7 @@ void qk_trace_record(QkThread *tstate, QkFrame *frame, QkCodeUnit *instr) {
     }
     /* A frame the trace pushed is of the kind its push micro-op makes, on every run: a plain
      * call's return needs no test for an __init__'s or an operator dunder's result. */
-    bool plain_frame = rec->depth > 0 && frame->init_self == QK_NULL && frame->binop_lhs == QK_NULL;
+    bool plain_frame = rec->depth > 0 && qk_frame_is_plain(frame);
     for (uint32_t i = 0; i < expansion->count; i++) {
         const QkExpansionItem *item = &expansion->items[i];
         if (item->uop != _GUARD_INIT_RESULT || !plain_frame) {
