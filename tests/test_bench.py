@@ -73,3 +73,68 @@ def test_runner_prints_geometric_means(quack: Path, tmp_path: Path) -> None:
     code = data["compile_bench"]["programs"]["duck_simulator"]
     assert code["bytes_per_uop"] == code["hot_code_bytes"] / code["uops"] > 0
     assert 0 < code["stub_share"] < 100
+
+
+CALLGRIND = """\
+version: 1
+events: Ir
+fn=qk_run
+0x1000 12 7
+calls=2 0x2000
+0x1004 12 900
+0x1008 13 3
+fn=0x0000000000002000
+0x2000 0 100
+0x2004 0 100
+0x2010 0 40
+0x2018 0 40
+0x3000 0 5
+"""
+
+PERF_MAP = """\
+2000 10 quack:trace-entry loop
+2010 10 quack:_OLD.oparg1 loop@3
+2010 10 quack:_ITER_NEXT_RANGE loop@4
+"""
+
+
+def test_uop_profile_charges_each_instruction_once() -> None:
+    """Cost lines in JIT ranges go to the stencil (the latest perf-map line for a reused address),
+    others to their C function; a call's inclusive cost is not counted again."""
+    sys.path.insert(0, str(BENCH))
+    from uop_profile import attribute, parse_perf_map
+
+    profile = attribute(CALLGRIND, parse_perf_map(PERF_MAP))
+    assert profile.total == 7 + 3 + 100 + 100 + 40 + 40 + 5
+    assert dict(profile.uop_cost) == {"trace-entry": 200, "_ITER_NEXT_RANGE": 80}
+    assert dict(profile.uop_runs) == {"trace-entry": 100, "_ITER_NEXT_RANGE": 40}
+    assert dict(profile.function_cost) == {"qk_run": 10, "0x0000000000002000": 5}
+
+
+def test_uop_profile_counts_a_loops_micro_ops(quack: Path, tmp_path: Path) -> None:
+    program = tmp_path / "loop.py"
+    program.write_text(
+        "def main():\n"
+        "    total = 0\n"
+        "    for i in range(100000):\n"
+        "        total += i % 7\n"
+        "    print(total)\n"
+        "main()\n"
+    )
+    result = subprocess.run(
+        [sys.executable, str(BENCH / "uop_profile.py"), "--quack", str(quack), str(program)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr
+    # The loop runs in JIT code once warm: every round iterates the range once.
+    rows = [line.split() for line in result.stdout.splitlines()]
+    runs = sum(
+        int(r[3].replace(",", "")) for r in rows if r and r[0].startswith("_ITER_NEXT_RANGE")
+    )
+    assert 90_000 < runs < 100_000, result.stdout
+    share = float(result.stdout.split("(")[1].split("%")[0])
+    assert share > 50, result.stdout
+    assert "C function (self)" in result.stdout

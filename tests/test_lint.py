@@ -25,5 +25,5 @@ def test_ruff_format() -> None:
 
 
 def test_mypy_strict() -> None:
-    result = run(sys.executable, "-m", "mypy", "generator", "frontend", "fuzz")
+    result = run(sys.executable, "-m", "mypy", "generator", "frontend", "fuzz", "bench")
     assert result.returncode == 0, result.stdout + result.stderr
