@@ -15,7 +15,17 @@ static void list_traverse(QkObject *self, QkVisitFunc visit, void *arg) {
     }
 }
 
-static void list_finalize(QkObject *self) { free(((QkList *)self)->items); }
+/* An empty list's array until it grows: `d.setdefault(k, [])` makes lists most of which stay
+ * empty and die young, and a malloc and a free each cost more than the list itself. Never NULL,
+ * so memcpy and pointer arithmetic on an empty list's array stay defined. */
+static QkValue no_items[1];
+
+static void list_finalize(QkObject *self) {
+    QkList *l = (QkList *)self;
+    if (l->capacity > 0) {
+        free(l->items);
+    }
+}
 
 static int list_reserve(QkThread *tstate, QkList *l, int64_t needed) {
     if (needed <= l->capacity) {
@@ -25,7 +35,7 @@ static int list_reserve(QkThread *tstate, QkList *l, int64_t needed) {
     while (cap < needed) {
         cap += cap / 2 + 1;
     }
-    QkValue *items = realloc(l->items, (size_t)cap * sizeof(QkValue));
+    QkValue *items = realloc(l->capacity > 0 ? l->items : NULL, (size_t)cap * sizeof(QkValue));
     if (items == NULL) {
         qk_raise(tstate, &qk_exc_MemoryError, "out of memory");
         return -1;
@@ -38,8 +48,11 @@ static int list_reserve(QkThread *tstate, QkList *l, int64_t needed) {
 /* n items, QK_NULL until the caller fills them (before its next allocation). */
 QkValue qk_list_from_array(QkThread *tstate, QkValue *values, int64_t n) {
     QkList *l = (QkList *)qk_alloc_as(tstate, &qk_list_type, sizeof *l, 1);
-    /* Never a NULL array, even empty: memcpy and pointer arithmetic on it stay defined. */
-    if (l == NULL || list_reserve(tstate, l, n > 0 ? n : 1) < 0) {
+    if (l == NULL) {
+        return QK_NULL;
+    }
+    l->items = no_items;
+    if (list_reserve(tstate, l, n) < 0) {
         return QK_NULL;
     }
     if (n > 0) {
@@ -164,7 +177,7 @@ int qk_list_sort(QkThread *tstate, QkValue list, QkValue key, bool reverse) {
     }
     QkValue *saved = l->items;
     int64_t saved_capacity = l->capacity;
-    l->items = NULL;
+    l->items = no_items;
     l->size = l->capacity = 0;
     qk_root_push(tstate, &items);
     qk_root_push(tstate, &keys);
@@ -195,8 +208,8 @@ int qk_list_sort(QkThread *tstate, QkValue list, QkValue key, bool reverse) {
             saved[i] = qk_as_tuple(items)->items[perm[i]];
         }
     }
-    bool modified = l->items != NULL || l->size != 0;
-    free(l->items);
+    bool modified = l->capacity > 0 || l->size != 0;
+    list_finalize(&l->ob);
     l->items = saved;
     l->size = n;
     l->capacity = saved_capacity;

@@ -328,7 +328,7 @@ typedef struct QkTuple {
 typedef struct QkList {
     QkObject ob;
     int64_t size, capacity;
-    QkValue *items; /* malloc'd */
+    QkValue *items; /* malloc'd when capacity > 0 */
 } QkList;
 
 extern QkType qk_tuple_type, qk_list_type, qk_float_type, qk_cell_type, qk_generator_type;
