@@ -137,29 +137,31 @@ static void group_digits(const char *digits, size_t n, char sep, int every, char
 #define MAX_ZERO_PAD 256
 
 /* sign + prefix + digits (+ rest, a float's fraction and exponent), grouped, zero-padded for '0'
- * with '=' alignment, then padded. */
+ * with '=' alignment, then padded. Without grouping (most formats) nothing is allocated but the
+ * output. */
 static int emit_number(QkThread *tstate, QkBuf *out, bool negative, const char *prefix,
                        const char *digits, const char *rest, int every, const Spec *s) {
-    char head[8];
-    snprintf(head, sizeof head, "%s%s",
-             negative ? "-" : s->sign == '+' ? "+" : s->sign == ' ' ? " " : "", prefix);
-    size_t head_len = strlen(head), rest_len = strlen(rest), n = strlen(digits);
+    const char *sign = negative ? "-" : s->sign == '+' ? "+" : s->sign == ' ' ? " " : "";
+    size_t sign_len = strlen(sign), prefix_len = strlen(prefix), rest_len = strlen(rest);
+    size_t head_len = sign_len + prefix_len, n = strlen(digits);
     Spec spec = *s;
     if (spec.zero && spec.align == 0) {
         strcpy(spec.fill, "0");
         spec.align = '=';
     }
-    /* Room for the padding zeros before the digits, and for the grouped result. */
-    char *padded = malloc(MAX_ZERO_PAD + n + 1), *grouped = malloc(2 * (MAX_ZERO_PAD + n) + 1);
-    if (padded == NULL || grouped == NULL) {
-        free(padded);
-        free(grouped);
-        qk_raise(tstate, &qk_exc_MemoryError, "out of memory");
-        return -1;
-    }
-    memset(padded, '0', MAX_ZERO_PAD);
-    memcpy(padded + MAX_ZERO_PAD, digits, n + 1);
+    char *padded = NULL, *grouped = NULL;
     if (spec.grouping) {
+        /* Room for the padding zeros before the digits, and for the grouped result. */
+        padded = malloc(MAX_ZERO_PAD + n + 1);
+        grouped = malloc(2 * (MAX_ZERO_PAD + n) + 1);
+        if (padded == NULL || grouped == NULL) {
+            free(padded);
+            free(grouped);
+            qk_raise(tstate, &qk_exc_MemoryError, "out of memory");
+            return -1;
+        }
+        memset(padded, '0', MAX_ZERO_PAD);
+        memcpy(padded + MAX_ZERO_PAD, digits, n + 1);
         /* Zero padding with separators: zeros are added (and grouped) up to the width. */
         bool zero_pad = spec.align == '=' && strcmp(spec.fill, "0") == 0;
         for (size_t extra = 0;; extra++) {
@@ -169,11 +171,14 @@ static int emit_number(QkThread *tstate, QkBuf *out, bool negative, const char *
                 break;
             }
         }
-    } else {
-        memcpy(grouped, digits, n + 1);
+        digits = grouped;
+        n = strlen(grouped);
     }
     QkBuf body = {0};
-    int failed = qk_buf_printf(tstate, &body, "%s%s%s", head, grouped, rest) < 0 ||
+    int failed = qk_buf_append(tstate, &body, sign, sign_len) < 0 ||
+                 qk_buf_append(tstate, &body, prefix, prefix_len) < 0 ||
+                 qk_buf_append(tstate, &body, digits, n) < 0 ||
+                 qk_buf_append(tstate, &body, rest, rest_len) < 0 ||
                  pad(tstate, out, body.data, body.len, head_len, &spec, '>') < 0;
     qk_buf_free(&body);
     free(padded);

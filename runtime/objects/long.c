@@ -1005,9 +1005,29 @@ static char *digit_space(QkThread *tstate, size_t size, char *small) {
     return s;
 }
 
+size_t qk_decimal_digits(uint64_t v, char out[QK_DECIMAL_DIGITS]) {
+    char tmp[QK_DECIMAL_DIGITS];
+    size_t n = 0;
+    do {
+        tmp[n++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v != 0);
+    for (size_t i = 0; i < n; i++) {
+        out[i] = tmp[n - 1 - i];
+    }
+    out[n] = '\0';
+    return n;
+}
+
 char *qk_long_digits(QkThread *tstate, QkValue v, int base, bool *negative,
                      char small[QK_SMALL_DIGITS]) {
     static const char chars[] = "0123456789abcdef";
+    if (qk_is_int(v) && base == 10) { /* f-strings and str() of small ints: no division loop */
+        int64_t i = qk_int_value(v);
+        *negative = i < 0;
+        qk_decimal_digits(i < 0 ? -(uint64_t)i : (uint64_t)i, small);
+        return small;
+    }
     Num x;
     num_view(v, &x);
     *negative = x.neg;

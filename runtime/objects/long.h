@@ -56,6 +56,9 @@ double qk_long_frexp(QkValue v, int64_t *e);
 QkValue qk_long_from_double(QkThread *tstate, double d);
 /* The int for a 128-bit value: what 64-bit helpers (math.comb, sum) widen into. */
 QkValue qk_long_from_i128(QkThread *tstate, __int128 v);
+/* v in decimal, NUL-terminated: its length. */
+#define QK_DECIMAL_DIGITS 21
+size_t qk_decimal_digits(uint64_t v, char out[QK_DECIMAL_DIGITS]);
 /* The magnitude's digits in base 2, 8, 10 or 16 (lower case), NUL-terminated, with *negative
  * set: in small when they fit (a small int's always do), else in malloc'd memory the caller frees.
  * Base 10 raises ValueError past sys.get_int_max_str_digits() digits. NULL on error. */

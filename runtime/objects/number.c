@@ -821,9 +821,11 @@ QkValue qk_round(QkThread *tstate, QkValue x, QkValue ndigits) {
 
 static QkValue int_repr(QkThread *tstate, QkValue self) {
     if (qk_is_int(self)) {
-        char buf[32];
-        snprintf(buf, sizeof buf, "%" PRId64, qk_int_value(self));
-        return qk_str_from_cstr(tstate, buf);
+        int64_t v = qk_int_value(self);
+        char buf[QK_DECIMAL_DIGITS + 1];
+        buf[0] = '-';
+        size_t n = qk_decimal_digits(v < 0 ? -(uint64_t)v : (uint64_t)v, buf + (v < 0));
+        return qk_str_new(tstate, buf, (int64_t)n + (v < 0));
     }
     bool negative;
     char small[QK_SMALL_DIGITS];
