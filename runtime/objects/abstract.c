@@ -153,6 +153,10 @@ QkValue qk_richcompare(QkThread *tstate, QkValue a, QkValue b, uint32_t op) {
     if (qk_is_int(a) && qk_is_int(b)) {
         return qk_bool(qk_compare_int64(op, qk_int_value(a), qk_int_value(b)));
     }
+    /* What tuple's compare slot does for two tuples, without the dispatch (heap entries). */
+    if (qk_is_type(a, &qk_tuple_type) && qk_is_type(b, &qk_tuple_type)) {
+        return qk_sequence_compare(tstate, a, b, op);
+    }
     QkType *ta = qk_type_of(a), *tb = qk_type_of(b);
     bool reflected_first = ta != tb && tb->compare != NULL && qk_type_is_subtype(tb, ta);
     if (reflected_first) {
@@ -187,25 +191,10 @@ QkValue qk_compare_op(QkThread *tstate, uint32_t op, QkValue lhs, QkValue rhs) {
     return qk_richcompare(tstate, lhs, rhs, op);
 }
 
-/* Two exact tuples of one size (a key found again, most often), as qk_equal_plain decides their
- * items: -1 from the first pair it cannot decide. */
-static int plain_tuples_equal(const QkTuple *x, const QkTuple *y) {
-    if (x->size != y->size) {
-        return -1;
-    }
-    for (int64_t i = 0; i < x->size; i++) {
-        int eq = qk_equal_plain(x->items[i], y->items[i]);
-        if (eq != 1) {
-            return eq;
-        }
-    }
-    return 1;
-}
-
 int qk_equal_values(QkThread *tstate, QkValue a, QkValue b) {
     /* Tuple keys of dicts and sets: no subclass can take part, so no dispatch is needed. */
     bool tuples = qk_is_type(a, &qk_tuple_type) && qk_is_type(b, &qk_tuple_type);
-    int plain = tuples ? plain_tuples_equal(qk_as_tuple(a), qk_as_tuple(b)) : -1;
+    int plain = tuples ? qk_equal_plain_tuples(qk_as_tuple(a), qk_as_tuple(b)) : -1;
     if (plain >= 0) {
         return plain;
     }

@@ -32,6 +32,29 @@ static inline int qk_equal_plain(QkValue a, QkValue b) {
     }
     return -1;
 }
+/* Two exact tuples of one size, as qk_equal_plain decides their items: -1 from the first pair
+ * it cannot decide (or for sizes that differ: the prefix is compared first, as CPython does). */
+static inline int qk_equal_plain_tuples(const QkTuple *x, const QkTuple *y) {
+    if (x->size != y->size) {
+        return -1;
+    }
+    for (int64_t i = 0; i < x->size; i++) {
+        int eq = qk_equal_plain(x->items[i], y->items[i]);
+        if (eq != 1) {
+            return eq;
+        }
+    }
+    return 1;
+}
+/* What dict and set probes try before the protocol: qk_equal_plain, then two exact tuples (a
+ * tuple key found again) item by item, without a call. */
+static inline int qk_equal_key_plain(QkValue a, QkValue b) {
+    int plain = qk_equal_plain(a, b);
+    if (plain >= 0 || !qk_is_type(a, &qk_tuple_type) || !qk_is_type(b, &qk_tuple_type)) {
+        return plain;
+    }
+    return qk_equal_plain_tuples((const QkTuple *)a, (const QkTuple *)b);
+}
 /* The pairs qk_equal_plain leaves to the protocol: 1, 0, or -1 on error. */
 int qk_equal_values(QkThread *tstate, QkValue a, QkValue b);
 /* a == b as containers test it (dict, set, list.index, tuple comparison): 1, 0, or -1. */

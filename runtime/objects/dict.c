@@ -114,7 +114,7 @@ restart:;
         if (k == QK_NULL || d->entries[ix].hash != hash) {
             continue;
         }
-        int plain = qk_equal_plain(k, key);
+        int plain = qk_equal_key_plain(k, key);
         if (plain >= 0) {
             if (plain) {
                 return ix;

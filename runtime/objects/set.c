@@ -146,7 +146,8 @@ restart:;
                     freeslot = e;
                 }
             } else if (e->hash == hash) {
-                int eq = qk_equal(tstate, k, key);
+                int eq = qk_equal_key_plain(k, key);
+                eq = eq >= 0 ? eq : qk_equal_values(tstate, k, key);
                 if (eq < 0) {
                     return -1;
                 }
