@@ -59,13 +59,6 @@ int qk_index_slow(QkThread *tstate, QkValue v, int64_t *out) {
 #define HASH_BITS 61
 #define HASH_MODULUS ((uint64_t)QK_HASH_MODULUS)
 
-int64_t qk_hash_int(int64_t v) {
-    uint64_t magnitude = v < 0 ? -(uint64_t)v : (uint64_t)v;
-    int64_t h = (int64_t)(magnitude % HASH_MODULUS);
-    h = v < 0 ? -h : h;
-    return h == -1 ? -2 : h;
-}
-
 int64_t qk_hash_double(double v) {
     if (isinf(v)) {
         return v > 0 ? 314159 : -314159;

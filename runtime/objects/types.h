@@ -57,8 +57,17 @@ QkValue qk_int_result(QkThread *tstate, int64_t value);
 /* CPython's numeric hashes are modulo this prime, 2**61 - 1: a natural number below it is its
  * own hash. */
 #define QK_HASH_MODULUS (((int64_t)1 << 61) - 1)
-/* CPython's numeric hash (so 1, 1.0 and True hash alike); never -1. */
-int64_t qk_hash_int(int64_t v);
+/* CPython's numeric hash (so 1, 1.0 and True hash alike); never -1. An int's is itself, modulo
+ * 2**61 - 1 with its sign kept, -1 made -2; inline, since dict and set probes hash ints often. */
+static inline int64_t qk_hash_int(int64_t v) {
+    if (v > -QK_HASH_MODULUS && v < QK_HASH_MODULUS) { /* every int but the largest tagged ones */
+        return v == -1 ? -2 : v;
+    }
+    uint64_t magnitude = v < 0 ? -(uint64_t)v : (uint64_t)v;
+    int64_t h = (int64_t)(magnitude % (uint64_t)QK_HASH_MODULUS);
+    h = v < 0 ? -h : h;
+    return h == -1 ? -2 : h;
+}
 int64_t qk_hash_double(double v);
 /* Python's float to int conversion (truncating): ValueError/OverflowError for nan/inf/huge. */
 QkValue qk_int_from_double(QkThread *tstate, double v);
