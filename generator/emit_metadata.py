@@ -137,9 +137,12 @@ def _fact_enum(fact: str | None) -> str:
 def _uop_facts(uop: Uop) -> _UopFacts:
     effect = uop.effect
     peeked = stack.peeks(effect)
+    # An `unused` output where an `unused` input was is a peek too: the body never touches it.
+    untouched = [o for i, o in stack.input_slots(effect) if i.is_unused and not i.is_array]
     mask = fresh = 0
-    for index, item in enumerate(effect.outputs):
-        if not item.is_unused and item.name in peeked:
+    for index, (item, offset) in enumerate(stack.output_slots(effect)):
+        named_peek = not item.is_unused and item.name in peeked
+        if named_peek or (item.is_unused and not item.is_array and offset in untouched):
             mask |= 1 << index
         if item.fresh:
             fresh |= 1 << index

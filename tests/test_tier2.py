@@ -992,3 +992,20 @@ def test_len_and_list_append_are_inline(quack: Path, tmp_path: Path) -> None:
     loop = [u for kind, fn, u in dumped_traces(result.stderr) if (kind, fn) == ("loop", "main")][0]
     assert loop.count("_CALL_LEN") == 4 and loop.count("_CALL_LIST_APPEND") == 1
     assert "_CALL_BUILTIN" not in loop and "_CALL_METHOD_DESCR" not in loop
+
+
+def test_subscript_type_guards_go_where_types_are_known(quack: Path, tmp_path: Path) -> None:
+    """BINARY_SUBSCR_LIST_INT and STORE_SUBSCR_LIST_INT check their container and index in
+    guards of one stack item each (_GUARD_NOS_LIST, _GUARD_TOS_INT): in scan(), whose index is
+    an int the trace computed, no index guard remains, and the local list `a` is checked once, in
+    the copy before the peeled loop. The program's exits from each guard (a tuple or a dict
+    subclass where the container was, a bool index, a short tuple) print what CPython prints."""
+    program = PROGRAMS / "hot_subscr_guards.py"
+    result, _ = checked(quack, program, tmp_path, "--dump-traces")
+    traces = [(kind, u) for kind, fn, u in dumped_traces(result.stderr) if fn == "scan"]
+    first = next(u for kind, u in traces if kind == "optimized")
+    loop = next(u for kind, u in traces if kind == "loop")
+    assert first.count("_GUARD_NOS_LIST") == 1 and "_GUARD_TOS_INT" not in first
+    assert loop.count("_BINARY_SUBSCR_LIST_INT") == 2
+    assert loop.count("_STORE_SUBSCR_LIST_INT") == 1
+    assert "_GUARD_NOS_LIST" not in loop and "_GUARD_TOS_INT" not in loop
