@@ -121,9 +121,6 @@ restart:;
             }
             continue;
         }
-        if (tstate == NULL) {
-            continue; /* a str-only lookup (qk_dict_get): other keys never equal a str */
-        }
         QkDictEntry *entries = d->entries;
         int eq = qk_equal_values(tstate, k, key);
         if (eq < 0) {
@@ -133,6 +130,23 @@ restart:;
             goto restart;
         }
         if (eq) {
+            return ix;
+        }
+    }
+}
+
+/* dict_lookup of an exact str key (names: qk_dict_get, qk_dict_set): no other key equals it, so
+ * no comparison runs code, and the probe is small enough to be inlined where it is used. */
+static int64_t dict_lookup_str(const QkDict *d, QkValue key, int64_t hash, uint64_t *slot) {
+    uint64_t mask = (uint64_t)d->nindices - 1;
+    for (uint64_t i = (uint64_t)hash & mask;; i = (i + 1) & mask) {
+        int64_t ix = d->indices[i];
+        if (ix < 0) {
+            *slot = i;
+            return -1;
+        }
+        QkValue k = d->entries[ix].key;
+        if (k != QK_NULL && d->entries[ix].hash == hash && qk_equal_plain(k, key) == 1) {
             return ix;
         }
     }
@@ -175,13 +189,13 @@ static int dict_insert(QkThread *tstate, QkDict *d, QkValue key, int64_t hash, Q
 
 QkValue qk_dict_get(QkValue dict, QkValue key) {
     uint64_t slot;
-    int64_t ix = dict_lookup(NULL, (QkDict *)dict, key, (int64_t)qk_str_hash(key), &slot);
+    int64_t ix = dict_lookup_str((QkDict *)dict, key, (int64_t)qk_str_hash(key), &slot);
     return ix < 0 ? QK_NULL : ((QkDict *)dict)->entries[ix].value;
 }
 
 int64_t qk_dict_index(QkValue dict, QkValue key) {
     uint64_t slot;
-    int64_t ix = dict_lookup(NULL, (QkDict *)dict, key, (int64_t)qk_str_hash(key), &slot);
+    int64_t ix = dict_lookup_str((QkDict *)dict, key, (int64_t)qk_str_hash(key), &slot);
     return ix < 0 ? -1 : ix;
 }
 
@@ -189,7 +203,7 @@ int qk_dict_set(QkThread *tstate, QkValue dict, QkValue key, QkValue value) {
     QkDict *d = (QkDict *)dict;
     int64_t hash = (int64_t)qk_str_hash(key);
     uint64_t slot;
-    int64_t ix = dict_lookup(NULL, d, key, hash, &slot);
+    int64_t ix = dict_lookup_str(d, key, hash, &slot);
     if (ix >= 0) {
         key_changes(tstate, d, hash);
         d->entries[ix].value = value;
