@@ -110,7 +110,6 @@ static inline void qk_frame_init(QkFrame *frame, QkCode *code, QkValue globals, 
     frame->owned_by_generator = 0;
     frame->init_self = QK_NULL;
     frame->binop_lhs = frame->binop_rhs = QK_NULL;
-    QK_SHORT_LOOP
     for (uint32_t i = bound; i < code->nlocals; i++) {
         frame->localsplus[i] = QK_NULL;
     }

@@ -425,7 +425,6 @@ static inline QkFrame *qk_push_exact(QkThread *tstate, QkFrame *caller, QkValue 
     if (self != QK_NULL) {
         *locals++ = self;
     }
-    QK_SHORT_LOOP
     for (int i = 0; i < nargs; i++) {
         locals[i] = args[i];
     }

@@ -7,14 +7,6 @@
 
 typedef uintptr_t QkValue;
 
-/* Before a loop over a few values (a frame's locals, a call's arguments) in code that stencils
- * inline: vectorized and unrolled, it would be hundreds of bytes in every copy a trace makes. */
-#ifdef __clang__
-#define QK_SHORT_LOOP _Pragma("clang loop vectorize(disable) interleave(disable) unroll(disable)")
-#else
-#define QK_SHORT_LOOP
-#endif
-
 /* Not a Python value: an unbound local, or a helper's "failed, exception set". */
 #define QK_NULL ((QkValue)0)
 
