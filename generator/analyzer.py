@@ -477,15 +477,18 @@ class _Analyzer:
             _optimizer_only(
                 variant, places, decl.variant, "a constant variant", "its operand is not computed"
             )
-            caches = [c for c in variant.effect.caches if not c.is_unused]
-            if _outside_view(variant.effect)[1:] != _outside_view(base.effect)[1:] or (
-                len(caches) != 1
-            ):
+            # Its cache entry, if any (a micro-op has one operand), is what the hook computes.
+            if _outside_view(variant.effect)[1:] != _outside_view(base.effect)[1:]:
                 raise ToolchainError(
                     f"{variant.name} must have the items of {base.name} (the same inputs, "
-                    "outputs, peeks and facts) and one cache entry, the operand "
-                    f"{decl.hook.name} computes: the optimizer swaps one for the other",
+                    "outputs, peeks and facts): the optimizer swaps one for the other",
                     decl.variant.location,
+                )
+            if any(i.is_array for i in base.effect.inputs[:index]):
+                raise ToolchainError(
+                    f"input {decl.input.name!r} of {base.name} comes after an array: "
+                    "constant names an input below any array",
+                    decl.input.location,
                 )
             self.analysis.constants[base.name] = Constant(
                 base, index, decl.hook.name, variant, decl

@@ -389,12 +389,19 @@ CASES = {
         "uop_defs/a.uops:4:17: error: unknown helper 'hk' in constant(_P, r, hk): declare it in a "
         "helper(hk) = pure; line",
     ),
-    "constant_no_operand": (
+    "constant_other_items": (
         "helper(hk) = pure;\nop(_P, (l, r -- res)) { res = r; }\n"
-        "op(_V, (l, r -- res)) { res = r; }\nmacro(P) = _P;\nconstant(_P, r, hk) = _V;\n",
+        "op(_V, (k/2, l, r -- res: int)) { res = r + k; }\nmacro(P) = _P;\n"
+        "constant(_P, r, hk) = _V;\n",
         "uop_defs/a.uops:5:23: error: _V must have the items of _P (the same inputs, outputs, "
-        "peeks and facts) and one cache entry, the operand hk computes: the optimizer swaps one "
-        "for the other",
+        "peeks and facts): the optimizer swaps one for the other",
+    ),
+    "constant_after_array": (
+        "helper(hk) = pure;\nop(_P, (ls[oparg], r -- res)) { res = r; }\n"
+        "op(_V, (ls[oparg], r -- res)) { res = r; }\nmacro(P) = _P;\n"
+        "constant(_P, r, hk) = _V;\n",
+        "uop_defs/a.uops:5:14: error: input 'r' of _P comes after an array: constant names an "
+        "input below any array",
     ),
     "constant_no_input": (
         "helper(hk) = pure;\nop(_P, (l, r -- res)) { res = r; }\n"
@@ -559,8 +566,9 @@ def test_output_from_local_may_precede_allocation(tmp_path: Path) -> None:
 
 
 def test_facts_table(tmp_path: Path) -> None:
-    """Counts with peeks and unused items, -1 for an array side, whether the stack is left as it
-    was (arrays too), facts of the deepest output first, up to the last one known."""
+    """Counts with peeks and unused items (an unused output where an unused input was is a peek:
+    _G's middle item), -1 for an array side, whether the stack is left as it was (arrays too),
+    facts of the deepest output first, up to the last one known."""
     source = (
         "op(_G, (v/1, a, unused, b -- a: int, unused, b: type_version)) { (void)v; }\n"
         "op(_K, (v/1, f, xs[oparg] -- f: func_version, xs[oparg])) { (void)v; }\n"
@@ -576,7 +584,7 @@ def test_facts_table(tmp_path: Path) -> None:
     table = metadata[metadata.index("qk_uop_facts[QK_UOP_COUNT]") :]
     table = table[: table.index("};")]
     assert table.splitlines()[1:] == [
-        "    [_G] = {3, 3, 0x05, 0x00, 1, {QK_FACT_INT, QK_FACT_NONE_KNOWN, "
+        "    [_G] = {3, 3, 0x07, 0x00, 1, {QK_FACT_INT, QK_FACT_NONE_KNOWN, "
         "QK_FACT_TYPE_VERSION}},",
         "    [_K] = {-1, -1, 0x03, 0x00, 1, {QK_FACT_FUNC_VERSION}},",
         "    [_M] = {1, 2, 0x00, 0x00, 0, {QK_FACT_NONE_KNOWN, QK_FACT_OPERAND}},",

@@ -155,7 +155,9 @@ static uint16_t reuse_variant(Optimizer *o, const QkUOpInst *uop, const QkUopFac
 static bool constant_variant(Optimizer *o, QkUOpInst *uop, const QkUopFacts *facts) {
     const QkUopConstant *variant = &qk_uop_constant[uop->opcode];
     FrameState *f = state(o);
-    int popped = facts->popped;
+    /* The input is below any array (the generator checks), so its slot counts from the bottom. */
+    int popped =
+        facts->popped >= 0 ? facts->popped : qk_uop_slots_popped(uop->opcode, (int)uop->oparg);
     if (variant->hook == NULL || popped <= variant->input || f->sp < popped) {
         return false;
     }

@@ -410,6 +410,27 @@ bool qk_int_divisor(uint32_t oparg, QkValue constant, uint64_t *operand) {
     return true;
 }
 
+bool qk_callee_is_len(uint32_t oparg, QkValue constant, uint64_t *operand) {
+    (void)oparg;
+    *operand = 0;
+    return qk_is_builtin_len(constant);
+}
+
+bool qk_callee_is_list_append(uint32_t oparg, QkValue constant, uint64_t *operand) {
+    (void)oparg;
+    *operand = 0;
+    return qk_is_list_append_descr(constant);
+}
+
+bool qk_method_descr_owner(uint32_t oparg, QkValue constant, uint64_t *operand) {
+    (void)oparg;
+    if (!qk_has_type(constant, &qk_method_descr_type)) {
+        return false;
+    }
+    *operand = (uint64_t)(uintptr_t)((QkMethodDescr *)constant)->owner;
+    return true;
+}
+
 /* ---- operators and properties written in Python ---- */
 
 QkFrame *qk_binary_dunder_missing(QkThread *tstate) {

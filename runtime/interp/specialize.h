@@ -110,6 +110,11 @@ static inline int64_t qk_int_by_constant(int op, int64_t n, int64_t d, uint64_t 
 /* The constant hook of _BINARY_OP_INT (`constant` in docs/dsl.md): a floor division or
  * remainder by an int >= 2 gets qk_int_by_constant's reciprocal. */
 bool qk_int_divisor(uint32_t oparg, QkValue constant, uint64_t *operand);
+/* The constant hooks of CALL_LEN, CALL_LIST_APPEND and CALL_METHOD_DESCR: the callable the trace
+ * knows is len, list.append, or a method descriptor (whose owner is the operand). */
+bool qk_callee_is_len(uint32_t oparg, QkValue constant, uint64_t *operand);
+bool qk_callee_is_list_append(uint32_t oparg, QkValue constant, uint64_t *operand);
+bool qk_method_descr_owner(uint32_t oparg, QkValue constant, uint64_t *operand);
 
 /* Whether BINARY_OP_INT handles the operator. */
 static inline bool qk_is_int_arith(uint32_t op) {
@@ -458,13 +463,18 @@ static inline QkValue qk_call_builtin(QkThread *tstate, QkValue callable, QkValu
 /* CALL_METHOD_DESCR: a built-in type's method descriptor, and an instance of the type (or of a
  * subclass) to call it on. Not an instance of a class derived from int: the int it boxes is
  * what the method takes, which the descriptor's own call finds (method.c). */
-static inline bool qk_method_descr_applies(QkValue callable, QkValue self) {
-    if (!qk_has_type(callable, &qk_method_descr_type) || self == QK_NULL) {
+static inline bool qk_method_owner_applies(QkType *owner, QkValue self) {
+    if (self == QK_NULL) {
         return false;
     }
-    QkType *owner = ((QkMethodDescr *)callable)->owner, *type = qk_type_of(self);
+    QkType *type = qk_type_of(self);
     return type == owner || (qk_type_is_subtype(type, owner) &&
                              (owner != &qk_int_type || !(type->flags & QK_TYPE_HEAP)));
+}
+
+static inline bool qk_method_descr_applies(QkValue callable, QkValue self) {
+    return qk_has_type(callable, &qk_method_descr_type) &&
+           qk_method_owner_applies(((QkMethodDescr *)callable)->owner, self);
 }
 
 /* The C functions of len() and list.append, which CALL_LEN and CALL_LIST_APPEND recognize by
@@ -497,11 +507,18 @@ static inline QkValue qk_len_value(QkThread *tstate, QkValue v) {
     return n < 0 ? QK_NULL : qk_int_fits(n) ? qk_from_int(n) : qk_int_result(tstate, n);
 }
 
+static inline bool qk_is_exact_list(QkValue v) {
+    return v != QK_NULL && qk_has_type(v, &qk_list_type);
+}
+
+static inline bool qk_is_list_append_descr(QkValue callable) {
+    return qk_has_type(callable, &qk_method_descr_type) &&
+           ((QkMethodDescr *)callable)->def->func == qk_list_append_method;
+}
+
 /* `items.append(x)` for CALL_LIST_APPEND: list.append's descriptor and an exact list. */
 static inline bool qk_is_list_append(QkValue callable, QkValue self) {
-    return self != QK_NULL && qk_has_type(callable, &qk_method_descr_type) &&
-           ((QkMethodDescr *)callable)->def->func == qk_list_append_method &&
-           qk_has_type(self, &qk_list_type);
+    return qk_is_exact_list(self) && qk_is_list_append_descr(callable);
 }
 
 /* Appends inline while the list has room; else grows it (qk_list_append). -1: out of memory. */

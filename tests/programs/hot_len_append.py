@@ -1,7 +1,7 @@
 # CALL_LEN and CALL_LIST_APPEND, hot: len() of every kind of sized value (a class's __len__ that
 # raises, returns a bool, a big int or a negative number), len and list.append rebound or reached
-# through other names, called unbound and on list subclasses: each reaches a site specialized on
-# the plain cases and answers as CPython does.
+# through other names (a local the trace cannot see through), called unbound and on list and set
+# subclasses: each reaches a site specialized on the plain cases and answers as CPython does.
 
 
 class Sized:
@@ -42,6 +42,19 @@ def main():
         items.append(i)
         total += len(items) + len((i, i)) + len({i: i}) + len("ab" * (i % 5))
     print(total, len(items), items[-3:])
+    # len through a local: the trace does not know the callable, so its call tests it. A set
+    # subclass's add through a method the trace knows: the call tests only the instance.
+    ln = len
+
+    class Bag(set):
+        pass
+
+    hidden = 0
+    bag = Bag()
+    for i in range(300):
+        hidden += ln(items) + ln("abc")
+        bag.add(i % 11)
+    print(hidden, len(bag), sorted(bag)[:3])
     odd = [
         [1, 2],
         (),
