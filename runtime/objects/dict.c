@@ -100,8 +100,12 @@ static int dict_resize(QkThread *tstate, QkDict *d) {
 
 /* Finds key: the entry position (>= 0), -1 absent, -2 error. *slot gets the empty index slot
  * where it would be inserted. Comparisons may run Python code that changes the dict: the probe
- * then starts again. */
-static int64_t dict_lookup(QkThread *tstate, QkDict *d, QkValue key, int64_t hash, uint64_t *slot) {
+ * then starts again. Inline with `str_key` a constant: for an exact str key (names: qk_dict_get,
+ * qk_dict_set) no other key can be equal, nothing runs code, and the probe is small enough to be
+ * inlined where it is used. */
+static inline __attribute__((always_inline)) int64_t probe(QkThread *tstate, QkDict *d,
+                                                           QkValue key, int64_t hash,
+                                                           uint64_t *slot, bool str_key) {
 restart:;
     uint64_t mask = (uint64_t)d->nindices - 1;
     for (uint64_t i = (uint64_t)hash & mask;; i = (i + 1) & mask) {
@@ -114,9 +118,9 @@ restart:;
         if (k == QK_NULL || d->entries[ix].hash != hash) {
             continue;
         }
-        int plain = qk_equal_key_plain(k, key);
-        if (plain >= 0) {
-            if (plain) {
+        int plain = str_key ? qk_equal_plain(k, key) : qk_equal_key_plain(k, key);
+        if (plain >= 0 || str_key) {
+            if (plain == 1) {
                 return ix;
             }
             continue;
@@ -135,21 +139,12 @@ restart:;
     }
 }
 
-/* dict_lookup of an exact str key (names: qk_dict_get, qk_dict_set): no other key equals it, so
- * no comparison runs code, and the probe is small enough to be inlined where it is used. */
-static int64_t dict_lookup_str(const QkDict *d, QkValue key, int64_t hash, uint64_t *slot) {
-    uint64_t mask = (uint64_t)d->nindices - 1;
-    for (uint64_t i = (uint64_t)hash & mask;; i = (i + 1) & mask) {
-        int64_t ix = d->indices[i];
-        if (ix < 0) {
-            *slot = i;
-            return -1;
-        }
-        QkValue k = d->entries[ix].key;
-        if (k != QK_NULL && d->entries[ix].hash == hash && qk_equal_plain(k, key) == 1) {
-            return ix;
-        }
-    }
+static int64_t dict_lookup(QkThread *tstate, QkDict *d, QkValue key, int64_t hash, uint64_t *slot) {
+    return probe(tstate, d, key, hash, slot, false);
+}
+
+static int64_t dict_lookup_str(QkDict *d, QkValue key, int64_t hash, uint64_t *slot) {
+    return probe(NULL, d, key, hash, slot, true);
 }
 
 void qk_dict_watch(QkValue dict, QkValue name) {
