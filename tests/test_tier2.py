@@ -1016,3 +1016,20 @@ def test_subscript_type_guards_go_where_types_are_known(quack: Path, tmp_path: P
     assert loop.count("_BINARY_SUBSCR_LIST_INT") == 2
     assert loop.count("_STORE_SUBSCR_LIST_INT") == 1
     assert "_GUARD_NOS_LIST" not in loop and "_GUARD_TOS_INT" not in loop
+
+
+def test_copies_and_swaps_keep_what_is_known(quack: Path, tmp_path: Path) -> None:
+    """`b[3] -= x` copies the list and the index (COPY), then moves the result under them (SWAP):
+    the optimizer follows the values through both, so in drift() the int constant indexes need
+    no guard and each body's list is checked once for its four subscripts. The program's copied
+    float box (`x = y = i * 0.5; x += 1.0`) is not written in place, and swapped values of
+    changing types print what CPython prints."""
+    program = PROGRAMS / "hot_copy_swap.py"
+    result, _ = checked(quack, program, tmp_path, "--dump-traces")
+    traces = dumped_traces(result.stderr)
+    optimized = [u for kind, fn, u in traces if fn == "drift" and kind != "recorded"]
+    subscripting = [u for u in optimized if "_STORE_SUBSCR_LIST_INT" in u]
+    assert subscripting
+    for uops in subscripting:
+        assert "_GUARD_TOS_INT" not in uops
+        assert uops.count("_GUARD_NOS_LIST") == 1 and uops.count("_COPY") == 4

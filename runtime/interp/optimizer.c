@@ -663,6 +663,37 @@ static void apply(Optimizer *o, const QkUOpInst *uop, const QkUopFacts *facts, Q
     }
 }
 
+/* COPY and SWAP move values, not make them: `b[3] -= x` copies the list and the index, and the
+ * copies keep what is known (an int constant index needs no guard). A copied box has two
+ * references, so neither slot is fresh. A slot they touch can no longer be removed with its
+ * producer (the copy reads it, or it moved). Slots below what is tracked are unknown. */
+static void copy_or_swap(Optimizer *o, const QkUOpInst *uop) {
+    FrameState *f = state(o);
+    int n = (int)uop->oparg;
+    bool tracked = n >= (uop->opcode == _COPY ? 1 : 2) && f->sp >= n;
+    if (uop->opcode == _COPY) {
+        if (!tracked) {
+            push(o, new_value(o), -1);
+            return;
+        }
+        Slot *source = &f->stack[f->sp - n];
+        source->fresh = false;
+        source->producer = -1;
+        push(o, source->value, -1);
+        return;
+    }
+    if (!tracked) {
+        if (f->sp > 0) { /* what comes up from below is unknown */
+            f->stack[f->sp - 1] = (Slot){new_value(o), -1, false};
+        }
+        return;
+    }
+    Slot *top = &f->stack[f->sp - 1];
+    Slot *bottom = &f->stack[f->sp - n], moved = *top;
+    *top = (Slot){bottom->value, -1, bottom->fresh};
+    *bottom = (Slot){moved.value, -1, moved.fresh};
+}
+
 static void optimize_one(Optimizer *o, const QkUOpInst *uop, const QkTraceOrigin *origin) {
     QkCode *code = origin->code;
     uint32_t flags = qk_uop_flags[uop->opcode];
@@ -696,6 +727,11 @@ static void optimize_one(Optimizer *o, const QkUOpInst *uop, const QkTraceOrigin
     }
     case _POP_TOP:
         discard(o, pop(o), uop);
+        return;
+    case _COPY:
+    case _SWAP:
+        emit(o, *uop);
+        copy_or_swap(o, uop);
         return;
     default:
         break;
