@@ -89,6 +89,21 @@ struct QkThread {
 
 static inline QkCodeUnit *qk_code_start(QkFrame *frame) { return frame->code->code; }
 
+/* Grows the thread's list of C roots (gc.c): C calls nest as deep as the recursion limit lets
+ * Python code call through them. */
+void qk_root_grow(QkThread *tstate);
+
+/* Roots held by C code between allocations (helpers that allocate more than once). Inline: a
+ * helper such as range() or min() pushes several on every call. */
+static inline void qk_root_push(QkThread *tstate, QkValue *slot) {
+    if (tstate->n_c_roots == tstate->c_roots_capacity) {
+        qk_root_grow(tstate);
+    }
+    tstate->c_roots[tstate->n_c_roots++] = slot;
+}
+
+static inline void qk_root_pop(QkThread *tstate, int n) { tstate->n_c_roots -= n; }
+
 /* The size of a frame for `code`, in bytes (generators embed one). */
 static inline size_t qk_frame_size(const QkCode *code) {
     return sizeof(QkFrame) + (code->nlocals + code->stacksize) * sizeof(QkValue);

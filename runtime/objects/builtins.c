@@ -337,20 +337,26 @@ static QkValue builtin_all(QkThread *tstate, QkValue self, QkValue *args, size_t
 /* min() and max(): of an iterable or of several arguments, by key, with a default. */
 /* The index of the first least (op LT) or greatest (GT) of n items that are all small ints, the
  * common case, found without calls; -1 if some item is not one. */
-static int64_t best_small_int(const QkValue *values, int64_t n, uint32_t op) {
-    bool greatest = op == QK_COMPARE_OP_GT;
+static inline __attribute__((always_inline)) int64_t best_small_int_of(const QkValue *values,
+                                                                         int64_t n,
+                                                                         bool greatest) {
     int64_t best = 0, best_value = qk_int_value(values[0]);
     for (int64_t i = 0; i < n; i++) {
         int64_t v = qk_int_value(values[i]);
         if (!qk_is_int(values[i])) {
             return -1;
         }
-        if (greatest ? v > best_value : v < best_value) {
-            best = i;
-            best_value = v;
-        }
+        /* Selects, not branches: which item wins is data, and mispredicted on random data. */
+        bool better = greatest ? v > best_value : v < best_value;
+        best = better ? i : best;
+        best_value = better ? v : best_value;
     }
     return best;
+}
+
+static int64_t best_small_int(const QkValue *values, int64_t n, uint32_t op) {
+    return op == QK_COMPARE_OP_GT ? best_small_int_of(values, n, true)
+                                  : best_small_int_of(values, n, false);
 }
 
 static QkValue min_max(QkThread *tstate, const char *fname, uint32_t op, QkValue *args,

@@ -440,18 +440,13 @@ QkObject *qk_alloc_slow(QkThread *tstate, QkType *type, size_t size, int finaliz
     return ob;
 }
 
-void qk_root_push(QkThread *tstate, QkValue *slot) {
-    if (tstate->n_c_roots == tstate->c_roots_capacity) {
-        int capacity = tstate->c_roots_capacity ? 2 * tstate->c_roots_capacity : 256;
-        QkValue **roots = realloc(tstate->c_roots, (size_t)capacity * sizeof *roots);
-        if (roots == NULL) {
-            fputs("MemoryError\n", stderr); /* no exception can be made without roots */
-            exit(1);
-        }
-        tstate->c_roots = roots;
-        tstate->c_roots_capacity = capacity;
+void qk_root_grow(QkThread *tstate) {
+    int capacity = tstate->c_roots_capacity ? 2 * tstate->c_roots_capacity : 256;
+    QkValue **roots = realloc(tstate->c_roots, (size_t)capacity * sizeof *roots);
+    if (roots == NULL) {
+        fputs("MemoryError\n", stderr); /* no exception can be made without roots */
+        exit(1);
     }
-    tstate->c_roots[tstate->n_c_roots++] = slot;
+    tstate->c_roots = roots;
+    tstate->c_roots_capacity = capacity;
 }
-
-void qk_root_pop(QkThread *tstate, int n) { tstate->n_c_roots -= n; }

@@ -252,10 +252,8 @@ static inline QkObject *qk_alloc(QkThread *tstate, QkType *type, size_t size) {
     return qk_alloc_as(tstate, type, size, 0);
 }
 
-/* Roots held by C code between allocations (helpers that allocate more than once). The list
- * grows: C calls nest as deep as the recursion limit lets Python code call through them. */
-void qk_root_push(QkThread *tstate, QkValue *slot);
-void qk_root_pop(QkThread *tstate, int n);
+/* Roots held by C code between allocations (helpers that allocate more than once):
+ * qk_root_push and qk_root_pop, inline in frame.h, where the thread's root list is. */
 
 /* Bytes allocated before the first collection, and the least between two: small enough that the
  * young objects are still in the cache when they are swept. */

@@ -24,7 +24,11 @@ static bool is_small(const QkRange *r) {
 }
 
 static int64_t small_length(int64_t start, int64_t stop, int64_t step) {
-    /* In unsigned arithmetic: the distance between two 63-bit bounds fits 64 bits. */
+    /* In unsigned arithmetic: the distance between two 63-bit bounds fits 64 bits. A step of 1
+     * (most ranges) needs no division. */
+    if (step == 1) {
+        return start < stop ? (int64_t)((uint64_t)stop - (uint64_t)start) : 0;
+    }
     if (step > 0) {
         return start < stop ? (int64_t)(((uint64_t)stop - (uint64_t)start - 1) / (uint64_t)step + 1)
                             : 0;
