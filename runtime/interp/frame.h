@@ -138,7 +138,7 @@ QkFrame *qk_frame_overflow(QkThread *tstate);
  * the calls they follow too: inline, so a stencil's call or return makes no call. */
 static inline QkFrame *qk_frame_push(QkThread *tstate, QkFrame *previous, QkCode *code,
                                      QkValue globals, uint32_t bound) {
-    size_t words = (qk_frame_size(code) + sizeof(QkValue) - 1) / sizeof(QkValue);
+    size_t words = code->frame_words;
     if (tstate->frame_depth >= tstate->recursion_limit ||
         (size_t)(tstate->datastack_limit - tstate->datastack_top) < words) {
         return qk_frame_overflow(tstate);

@@ -706,6 +706,7 @@ static QkValue read_code(Reader *r) {
     if (ok && !header_consistent(c)) {
         ok = fail(r, "inconsistent code header") == 0;
     }
+    c->frame_words = ok ? (uint32_t)(qk_frame_size(c) / sizeof(QkValue)) : 0;
     if (ok && (c->flags & QK_CODE_HAS_DOCSTRING) && (c->nconsts == 0 || !qk_is_str(c->consts[0]))) {
         ok = fail(r, "docstring flag without a str first constant") == 0;
     }

@@ -436,9 +436,11 @@ static inline QkFrame *qk_push_exact(QkThread *tstate, QkFrame *caller, QkValue 
     return frame;
 }
 
+/* CALL_PY_EXACT_ARGS: `self_or_null` then the nargs arguments. The arguments' count is the
+ * oparg, so a stencil for one oparg copies them without a loop. */
 static inline QkFrame *qk_push_frame_exact(QkThread *tstate, QkFrame *caller, QkValue func,
-                                           QkValue *args, int nargs) {
-    return qk_push_exact(tstate, caller, func, QK_NULL, args, nargs);
+                                           QkValue self_or_null, QkValue *args, int nargs) {
+    return qk_push_exact(tstate, caller, func, self_or_null, args, nargs);
 }
 
 /* Allocates the instance and pushes __init__'s frame, which returns the instance (inline too). */

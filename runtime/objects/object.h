@@ -417,6 +417,7 @@ typedef struct QkCode {
     uint32_t flags;         /* QK_CODE_* */
     uint32_t nlocals;       /* every local slot: parameters, locals, cells, free variables */
     uint32_t stacksize;
+    uint32_t frame_words;   /* a frame's size in words (qk_frame_size): what a call pushes */
     uint8_t *kinds;         /* QK_LOCAL_* per local slot */
     uint32_t nexceptions;
     QkExceptionEntry *exceptions;
