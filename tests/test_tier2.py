@@ -1033,3 +1033,22 @@ def test_copies_and_swaps_keep_what_is_known(quack: Path, tmp_path: Path) -> Non
     for uops in subscripting:
         assert "_GUARD_TOS_INT" not in uops
         assert uops.count("_GUARD_NOS_LIST") == 1 and uops.count("_COPY") == 4
+
+
+def test_calls_pass_what_is_known_of_arguments_and_results(quack: Path, tmp_path: Path) -> None:
+    """A call the trace follows gives the callee's parameters the values the caller pushed, and a
+    plain call gives the caller the value returned, each with what is known of it: in ints()'s
+    loop `add3(s, i, 1) % 1000003` tests no int type at all (the caller proved `s` and `i`, the
+    callee's additions prove the result). The program then passes floats and strs to the hot
+    functions, and an __init__'s result is its instance, as CPython prints."""
+    program = PROGRAMS / "hot_call_facts.py"
+    result, _ = checked(quack, program, tmp_path, "--dump-traces")
+    traces = dumped_traces(result.stderr)
+    loops = [u for kind, fn, u in traces if fn == "ints" and kind == "loop"]
+    assert loops
+    for uops in loops:
+        assert "_CALL_PY_EXACT_ARGS" in uops and "_RETURN_TO_CALLER" in uops
+        assert "_GUARD_BOTH_INT" not in uops
+    recorded = [u for kind, fn, u in traces if fn == "ints" and kind == "recorded"]
+    assert any(u.count("_GUARD_BOTH_INT") == 3 for u in recorded)
+

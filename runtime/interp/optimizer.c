@@ -22,8 +22,11 @@
  *   - peels a loop: the body is optimized a second time after itself, knowing what the first
  *     pass proved of values the loop never replaces, and _JUMP_TO_TOP goes to that second copy
  *     (peel_loop).
- * Only four micro-ops are known by name: the local loads and stores (values keep their identity
- * through locals), the pop that ends a value, and the validity check. */
+ *   - follows values into the calls it follows and back: a plain call's parameters are the values
+ *     the caller pushed, and its result the value the callee returned (passes_arguments).
+ * Known by name: the local loads and stores (values keep their identity through locals), COPY and
+ * SWAP, the pop that ends a value, the validity check, and the calls whose arguments become the
+ * callee's parameters in order. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -62,6 +65,7 @@ typedef struct FrameState {
     Slot stack[MAX_STACK];
     int sp;
     Value *locals[MAX_LOCALS];
+    bool returns_value; /* its return pushes the value returned (not an __init__'s instance) */
 } FrameState;
 
 typedef struct Optimizer {
@@ -110,6 +114,7 @@ static void reset_locals(FrameState *f) {
 
 static void reset_frame(FrameState *f) {
     f->sp = 0;
+    f->returns_value = false;
     reset_locals(f);
 }
 
@@ -184,17 +189,48 @@ static Value *local(Optimizer *o, uint32_t index) {
 
 /* A frame just entered at its first instruction (a call the trace follows, or a generator's first
  * resume) has every parameter bound: the call bound them and none of the callee's code has run.
- * Its loads of them then test nothing (_LOAD_FAST_BOUND). */
-static void bind_parameters(Optimizer *o) {
+ * Its loads of them then test nothing (_LOAD_FAST_BOUND). Returns how many there are (0 for a
+ * frame entered elsewhere). */
+static uint32_t bind_parameters(Optimizer *o) {
     uint32_t next = o->at + 1;
     if (next >= o->length || o->body[next].target != 0) {
-        return;
+        return 0;
     }
     const QkCode *code = o->origins[next].code;
     uint32_t n = code->argcount + code->kwonlyargcount + !!(code->flags & QK_CODE_VARARGS) +
                  !!(code->flags & QK_CODE_VARKEYWORDS);
     for (uint32_t i = 0; i < n && i < MAX_LOCALS; i++) {
         local(o, i);
+    }
+    return n;
+}
+
+/* The calls whose frame gets the arguments as its last parameters, in order, after the instance
+ * or `self` when there is one: (callable, self_or_null, args[oparg]). The callee's parameters are
+ * then the values the caller pushed, with what is known of them (a guard in the callee on an
+ * argument's type the caller proved goes). Which of them return the value returned. */
+static bool passes_arguments(uint16_t opcode) {
+    return opcode == _CALL_PY_EXACT_ARGS || opcode == _CALL_BOUND_METHOD_EXACT_ARGS ||
+           opcode == _CALL_ALLOC_AND_ENTER_INIT;
+}
+
+static bool returns_value(uint16_t opcode) {
+    return opcode == _CALL_PY_EXACT_ARGS || opcode == _CALL_BOUND_METHOD_EXACT_ARGS;
+}
+
+#define MAX_PASSED 16
+
+/* Gives a frame just entered by a call the values of the arguments it was passed (popped[2 ..
+ * 2 + oparg): the array of a passes_arguments call), its nparams parameters bound. */
+static void pass_arguments(Optimizer *o, const QkUOpInst *uop, Value *const *popped, int npopped,
+                           uint32_t nparams) {
+    uint32_t nargs = uop->oparg;
+    if (!passes_arguments(uop->opcode) || nargs > nparams || nparams > MAX_LOCALS ||
+        npopped != (int)nargs + 2 || npopped > MAX_PASSED) {
+        return;
+    }
+    for (uint32_t j = 0; j < nargs; j++) {
+        state(o)->locals[nparams - nargs + j] = popped[2 + j];
     }
 }
 
@@ -599,11 +635,15 @@ static void apply(Optimizer *o, const QkUOpInst *uop, const QkUopFacts *facts, Q
         }
         return;
     }
+    Value *passed[MAX_PASSED] = {0}; /* a call's callable, self_or_null and arguments */
     for (int i = popped - 1; i >= 0; i--) {
         Slot s = pop(o);
         if (!array && i < QK_MAX_UOP_ITEMS) {
             peeked[i] = s.value;
             peeked_fresh[i] = s.fresh;
+        }
+        if (array && i < MAX_PASSED) {
+            passed[i] = s.value;
         }
     }
     /* A peeked object stays fresh only through a micro-op that could not have kept or copied
@@ -624,19 +664,27 @@ static void apply(Optimizer *o, const QkUOpInst *uop, const QkUopFacts *facts, Q
         }
         o->depth++;
         reset_frame(state(o));
-        bind_parameters(o);
+        state(o)->returns_value = returns_value(uop->opcode);
+        uint32_t nparams = bind_parameters(o);
+        if (nparams > 0 && array) {
+            pass_arguments(o, uop, passed, popped, nparams);
+        }
         return;
     }
     if (flags & QK_FLAG_POPS_FRAME) {
         /* The recorder ends a trace before a return from its first frame, so depth > 0; should
          * that change, an unknown caller is still described right. */
+        /* A plain call's frame gives the caller the value it returns (the return micro-op's
+         * one input), with what is known of it. */
+        bool same = state(o)->returns_value && popped == 1 && pushed == 0 && peeked[0] != NULL;
+        Value *result = same ? peeked[0] : new_value(o);
         if (o->depth > 0) {
             o->depth--;
         } else {
             reset_frame(state(o));
             o->left_frame = true;
         }
-        push(o, new_value(o), -1);
+        push(o, result, -1);
         return;
     }
     if (flags & QK_FLAG_SETS_LOCALS) {
