@@ -132,14 +132,17 @@ void qk_trace_forget(QkThread *tstate, const QkExecutor *root) {
 
 static QkTraceRecorder *start(QkThread *tstate, QkFrame *frame) {
     size_t room = tstate->trace_config.max_length + SLACK;
-    QkTraceRecorder *rec = calloc(1, sizeof *rec + room * sizeof(QkUOpInst));
-    QkTraceOrigin *origins = calloc(room, sizeof *origins);
+    /* The body and origins are written as micro-ops are appended: only the header is cleared
+     * (tens of KB zeroed for every recording showed in the programs with many side traces). */
+    QkTraceRecorder *rec = malloc(sizeof *rec + room * sizeof(QkUOpInst));
+    QkTraceOrigin *origins = malloc(room * sizeof *origins);
     if (rec == NULL || origins == NULL) {
         free(rec);
         free(origins);
         count_abort(tstate, QK_ABORT_no_memory);
         return NULL;
     }
+    memset(rec, 0, sizeof *rec);
     rec->room = (uint32_t)room;
     rec->origins = origins;
     rec->start_code = frame->code;
