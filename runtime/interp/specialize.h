@@ -491,8 +491,8 @@ static inline bool qk_is_builtin_len(QkValue callable) {
     return qk_has_type(callable, &qk_builtin_type) && ((QkBuiltin *)callable)->func == qk_builtin_len;
 }
 
-/* len(v) for CALL_LEN: an exact list's, tuple's or dict's size read inline, anything else through
- * its type (which may run __len__). QK_NULL: an error. */
+/* len(v) for CALL_LEN: an exact list's, tuple's, dict's or str's size read inline (a str's once
+ * counted), anything else through its type (which may run __len__). QK_NULL: an error. */
 static inline QkValue qk_len_value(QkThread *tstate, QkValue v) {
     QkType *t = qk_type_of(v);
     /* A container's size always fits a tagged int. */
@@ -504,6 +504,9 @@ static inline QkValue qk_len_value(QkThread *tstate, QkValue v) {
     }
     if (t == &qk_dict_type) {
         return qk_from_int(((QkDict *)v)->used);
+    }
+    if (t == &qk_str_type) {
+        return qk_from_int(qk_str_cp_length(v));
     }
     int64_t n = qk_len(tstate, v);
     return n < 0 ? QK_NULL : qk_int_fits(n) ? qk_from_int(n) : qk_int_result(tstate, n);

@@ -20,9 +20,7 @@ static size_t trailer_offset(int64_t length) {
     return (sizeof(QkStr) + (size_t)length + 1 + 7) & ~(size_t)7;
 }
 
-static int64_t *cp_count_slot(QkStr *s) {
-    return (int64_t *)((char *)s + trailer_offset(s->length));
-}
+static int64_t *cp_count_slot(QkStr *s) { return qk_str_cp_count_slot((QkValue)s); }
 
 QkValue qk_str_new(QkThread *tstate, const char *data, int64_t length) {
     QkStr *s = (QkStr *)qk_alloc(tstate, &qk_str_type, trailer_offset(length) + sizeof(int64_t));
@@ -72,18 +70,15 @@ QkValue qk_str_from_cstr(QkThread *tstate, const char *s) {
 
 QkValue qk_str_empty(QkThread *tstate) { return qk_str_new(tstate, "", 0); }
 
-int64_t qk_str_cp_length(QkValue v) {
+int64_t qk_str_count_cp(QkValue v) {
     QkStr *s = qk_as_str(v);
-    int64_t *slot = cp_count_slot(s);
-    if (*slot < 0) {
-        /* Count every byte that does not continue a UTF-8 sequence. */
-        int64_t n = 0;
-        for (int64_t i = 0; i < s->length; i++) {
-            n += ((uint8_t)s->data[i] & 0xc0) != 0x80;
-        }
-        *slot = n;
+    /* Count every byte that does not continue a UTF-8 sequence. */
+    int64_t n = 0;
+    for (int64_t i = 0; i < s->length; i++) {
+        n += ((uint8_t)s->data[i] & 0xc0) != 0x80;
     }
-    return *slot;
+    *cp_count_slot(s) = n;
+    return n;
 }
 
 bool qk_str_is_ascii(QkValue s) { return qk_str_cp_length(s) == qk_as_str(s)->length; }

@@ -147,7 +147,17 @@ static inline bool qk_is_str(QkValue v) {
     return qk_is_object(v) && (qk_as_object(v)->type == &qk_str_type ||
                                qk_type_is_subtype(qk_as_object(v)->type, &qk_str_type));
 }
-int64_t qk_str_cp_length(QkValue s); /* len(): code points */
+/* Every str remembers its code point count, once counted, in a trailer after its bytes (str.c);
+ * -1 until then. Inline: len() of a str in a trace reads it without a call. */
+static inline int64_t *qk_str_cp_count_slot(QkValue v) {
+    QkStr *s = qk_as_str(v);
+    return (int64_t *)((char *)s + ((sizeof(QkStr) + (size_t)s->length + 1 + 7) & ~(size_t)7));
+}
+int64_t qk_str_count_cp(QkValue s); /* counts and remembers */
+static inline int64_t qk_str_cp_length(QkValue s) { /* len(): code points */
+    int64_t n = *qk_str_cp_count_slot(s);
+    return n >= 0 ? n : qk_str_count_cp(s);
+}
 bool qk_str_is_ascii(QkValue s);
 /* Byte offset of code point i (0 <= i <= len). */
 int64_t qk_str_cp_offset(QkValue s, int64_t i);
