@@ -1052,15 +1052,3 @@ def test_calls_pass_what_is_known_of_arguments_and_results(quack: Path, tmp_path
     recorded = [u for kind, fn, u in traces if fn == "ints" and kind == "recorded"]
     assert any(u.count("_GUARD_BOTH_INT") == 3 for u in recorded)
 
-def test_functions_called_from_c_get_entry_traces(quack: Path, tmp_path: Path) -> None:
-    """A frame C code runs (a key function of sorted() or max(), the __lt__ a sort calls, a
-    __getitem__ that sum() iterates through) starts at its first instruction like a call tier 1
-    pushes in place, so it runs its code's function-entry trace, or counts towards one. The
-    trace's return deopts to tier 1, which returns to C. An exception raised inside one goes
-    back through C to the caller, and a key function's argument changes type once it is hot:
-    the output is CPython's in both tier-2 modes."""
-    program = PROGRAMS / "hot_c_entry.py"
-    for jit in ("0", "1"):
-        _, stats = checked(quack, program, tmp_path, QUACK_JIT=jit)
-        entries = {t["function"] for t in stats["traces"] if t["entry"]}
-        assert {"Item.__lt__", "Grid.__getitem__", "fragile"} <= entries

@@ -82,13 +82,15 @@ static const QkExceptionEntry *find_handler(const QkCode *code, uint32_t offset)
 #define SPECIALIZATION_HIT(head) tstate->specialization[qk_family_of[head]].hits++
 #define SPECIALIZATION_MISS(head) qk_specialization_miss(tstate, head)
 #define DISPATCH() goto dispatch
-/* A frame entered at its code's first instruction (not a generator resumed), pushed in place by a
- * call or run by a C call (a key function, a dunder): the code's function-entry trace runs, or
- * the entry counts towards recording one (never while a recording is active: the recorder
- * follows a call inline). A trace never returns out of a frame a C call runs: its return's
- * _GUARD_CALLER deopts there, and tier 1 returns to C. */
-#define ENTER_FUNCTION()                                                                           \
+/* A call pushed a frame in place: at its code's first instruction (not a generator resumed), the
+ * code's function-entry trace runs, or the entry counts towards recording one (never while a
+ * recording is active: the recorder follows the call inline). */
+#define DISPATCH_INLINED(new_frame)                                                                \
     do {                                                                                           \
+        frame->stack_pointer = stack_pointer;                                                      \
+        frame = (new_frame);                                                                       \
+        next_instr = frame->instr_ptr;                                                             \
+        stack_pointer = frame->stack_pointer;                                                      \
         if (next_instr == frame->code->code && tstate->tier2_enabled &&                            \
             tstate->recorder == NULL && !frame->owned_by_generator) {                              \
             if (frame->code->entry_executor != NULL) {                                             \
@@ -103,15 +105,6 @@ static const QkExceptionEntry *find_handler(const QkCode *code, uint32_t offset)
                 qk_entry_hot(tstate, frame);                                                       \
             }                                                                                      \
         }                                                                                          \
-    } while (0)
-/* A call pushed a frame in place. */
-#define DISPATCH_INLINED(new_frame)                                                                \
-    do {                                                                                           \
-        frame->stack_pointer = stack_pointer;                                                      \
-        frame = (new_frame);                                                                       \
-        next_instr = frame->instr_ptr;                                                             \
-        stack_pointer = frame->stack_pointer;                                                      \
-        ENTER_FUNCTION();                                                                          \
         goto dispatch;                                                                             \
     } while (0)
 /* Back in the caller of a frame it entered in place: after the instruction that entered it. */
@@ -187,9 +180,6 @@ __attribute__((aligned(64))) QkValue qk_eval_frame(QkThread *tstate, QkFrame *en
     uint32_t opcode;
     int oparg; /* signed: stack offsets like stack_pointer[-1 - oparg] must not wrap */
     entry->is_entry = 1;
-    if (frame->func != QK_NULL) {
-        ENTER_FUNCTION();
-    }
 
 dispatch:
     if (tstate->recorder != NULL) {

@@ -1,8 +1,7 @@
-# Functions that C code calls: key functions of sorted(), min() and max(), comparison and hash
-# dunders a sort or a dict calls, a __getitem__ and a __len__. Called often enough from C, each
-# gets a function-entry trace that runs from its first instruction; its return goes back to C
-# through tier 1. The same functions are called from Python too, one raises from inside its
-# trace, and one's argument changes type once its trace is hot.
+# Functions that C code calls while traces run around them: key functions of sorted(), min() and
+# max(), the comparison and hash dunders a sort or a dict calls, a __getitem__ and a __len__ a C
+# loop iterates through. The same functions are called from Python too, one raises through C,
+# and one's argument changes type once it is hot.
 
 
 class Item:
