@@ -304,17 +304,28 @@ static void finalize_dead(void) {
     }
 }
 
-/* Frees the dead cells of a block with live ones, up to `end` (their type becomes NULL), and
- * unmarks the live ones. */
-static void sweep_block(Block *b, unsigned char *end) {
+/* Unmarks the cells of a block, up to `end`, that are all live. */
+static void unmark_block(Block *b, unsigned char *end) {
+    for (unsigned char *p = b->cells; p < end; p += b->cell_size) {
+        ((QkObject *)p)->gc_marked = 0;
+    }
+}
+
+/* Frees the dead cells of a block with live ones, up to `end` (their type becomes NULL), threading
+ * them onto the free list at *tail in address order, and unmarks the live ones: one pass, each
+ * cell read once. Returns the new tail. */
+static QkObject **sweep_block(Block *b, unsigned char *end, QkObject **tail) {
     for (unsigned char *p = b->cells; p < end; p += b->cell_size) {
         QkObject *ob = (QkObject *)p;
         if (ob->gc_marked) {
             ob->gc_marked = 0;
         } else {
             ob->type = NULL;
+            *tail = ob;
+            tail = &ob->gc_next;
         }
     }
+    return tail;
 }
 
 /* Sweeps a size class and rebuilds its free list; returns the bytes still live. */
@@ -337,18 +348,11 @@ static size_t sweep_class(size_t class) {
             heap.n_empty++;
             continue;
         }
-        sweep_block(b, end);
         live_bytes += live * b->cell_size;
         if (live == (size_t)(end - b->cells) / b->cell_size) {
-            link = &b->next; /* full */
-            continue;
-        }
-        for (unsigned char *p = b->cells; p < end; p += b->cell_size) {
-            QkObject *ob = (QkObject *)p;
-            if (ob->type == NULL) {
-                *tail = ob;
-                tail = &ob->gc_next;
-            }
+            unmark_block(b, end); /* full */
+        } else {
+            tail = sweep_block(b, end, tail);
         }
         link = &b->next;
     }
