@@ -147,3 +147,27 @@ class _Paths:
         while index < len(self._tokens) and self._text(index) != ":":
             index += 1
         return index + 1
+
+
+def output_aliases(decl: OpDecl, outputs: list[str], inputs: list[str]) -> dict[str, str]:
+    """The outputs (of `outputs`) that are an input (of `inputs`) moved to another slot: the body
+    assigns the output once, as the whole statement `output = input;`, and never assigns the
+    input. The trace optimizer then knows the output as well as it knew the input (a method
+    load's `self_or_null = owner;`)."""
+    tokens = decl.body.tokens
+    assigned: dict[str, list[int]] = {}
+    for i, token in enumerate(tokens[:-1]):
+        if token.kind is Kind.IDENT and tokens[i + 1].text == "=":
+            if i == 0 or tokens[i - 1].text in {";", "{", "}"}:
+                assigned.setdefault(token.text, []).append(i)
+            else:
+                assigned.setdefault(token.text, []).append(-1)  # not a plain statement
+    aliases = {}
+    for name in outputs:
+        places = assigned.get(name, [])
+        if len(places) != 1 or places[0] < 0 or places[0] + 3 >= len(tokens):
+            continue
+        source, end = tokens[places[0] + 2], tokens[places[0] + 3]
+        if source.text in inputs and end.text == ";" and source.text not in assigned:
+            aliases[name] = source.text
+    return aliases

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from generator import stack, stack_cache
+from generator import body_paths, stack, stack_cache
 from generator.emit_render import render
 from generator.model import FACTS, Analysis, Family, Instruction, Properties, Uop
 
@@ -118,6 +118,7 @@ class _UopFacts:
     fresh: str  # the bit mask of the outputs declared `fresh`, as C
     keeps: int  # 1: every output is the input at the same slot
     facts: tuple[str, ...]  # QK_FACT_* per output item, deepest first, up to the last known
+    moved: tuple[int, ...]  # per output item: 1 + the input it is (moved), else 0; up to the last
 
 
 def _array_uops(analysis: Analysis) -> list[tuple[str, str, str]]:
@@ -139,6 +140,15 @@ def _uop_facts(uop: Uop) -> _UopFacts:
     peeked = stack.peeks(effect)
     # An `unused` output where an `unused` input was is a peek too: the body never touches it.
     untouched = [o for i, o in stack.input_slots(effect) if i.is_unused and not i.is_array]
+    # Moved inputs, where items are slots (no arrays, whose sizes depend on oparg).
+    arrays = any(item.is_array for item in effect.inputs + effect.outputs)
+    outputs = [o.name for o in effect.outputs if not o.is_unused and o.name not in peeked]
+    inputs = [i.name for i in effect.inputs if not i.is_unused]
+    aliases = {} if arrays else body_paths.output_aliases(uop.decl, outputs, inputs)
+    positions = {item.name: index for index, item in enumerate(effect.inputs)}
+    moved = [positions[aliases[o.name]] + 1 if o.name in aliases else 0 for o in effect.outputs]
+    while moved and moved[-1] == 0:
+        moved.pop()
     mask = fresh = 0
     for index, (item, offset) in enumerate(stack.output_slots(effect)):
         named_peek = not item.is_unused and item.name in peeked
@@ -154,6 +164,7 @@ def _uop_facts(uop: Uop) -> _UopFacts:
         f"0x{fresh:02X}",
         int(stack.keeps_stack(effect)),
         _known_facts([o.fact for o in effect.outputs]),
+        tuple(moved),
     )
 
 

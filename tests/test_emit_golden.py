@@ -83,6 +83,7 @@ def test_only_tier2_forms_get_files(tmp_path: Path) -> None:
         "_GUARD_FALSE.c.h",
         "_GUARD_INT.c.h",
         "_GUARD_TRUE.c.h",
+        "_ROT.c.h",
         "_SPILL.c.h",
         "_STORE.c.h",
     ]

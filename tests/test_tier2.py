@@ -1052,3 +1052,18 @@ def test_calls_pass_what_is_known_of_arguments_and_results(quack: Path, tmp_path
     recorded = [u for kind, fn, u in traces if fn == "ints" and kind == "recorded"]
     assert any(u.count("_GUARD_BOTH_INT") == 3 for u in recorded)
 
+
+def test_a_method_knows_the_class_its_call_site_proved(quack: Path, tmp_path: Path) -> None:
+    """LOAD_METHOD's self_or_null is its owner moved up a slot (`moved` in qk_uop_facts), and a
+    call the trace follows makes it the method's self: in areas()'s loop the call site's class
+    guard is the only one, where the recording has one for each of `self.w`, `self.h` and
+    `self.scale` too. A subclass instance, a rebound class attribute, a __class__ changed inside
+    the method and a replaced method each break that once hot, as CPython prints."""
+    program = PROGRAMS / "hot_method_self.py"
+    result, _ = checked(quack, program, tmp_path, "--dump-traces")
+    traces = dumped_traces(result.stderr)
+    recorded = [u for kind, fn, u in traces if fn == "areas" and kind == "recorded"]
+    loops = [u for kind, fn, u in traces if fn == "areas" and kind == "loop"]
+    assert recorded and loops
+    assert recorded[0].count("_GUARD_TYPE_VERSION") == 4
+    assert all(u.count("_GUARD_TYPE_VERSION") == 1 and "_CALL_PY_EXACT_ARGS" in u for u in loops)

@@ -232,6 +232,12 @@ static void pass_arguments(Optimizer *o, const QkUOpInst *uop, Value *const *pop
     for (uint32_t j = 0; j < nargs; j++) {
         state(o)->locals[nparams - nargs + j] = popped[2 + j];
     }
+    if (uop->opcode == _CALL_PY_EXACT_ARGS && nparams == nargs + 1) {
+        /* The function takes one more than the arguments: the call passed self_or_null, a
+         * method's instance (whose class version the LOAD_METHOD guarded). The others pass
+         * self_or_null NULL and an instance of their own. */
+        state(o)->locals[0] = popped[1];
+    }
 }
 
 static uint8_t fact_of_constant(QkValue v) {
@@ -701,7 +707,10 @@ static void apply(Optimizer *o, const QkUOpInst *uop, const QkUopFacts *facts, Q
                            : -1;
     for (int i = 0; i < pushed; i++) {
         bool is_peek = (facts->peeks >> i) & 1;
-        Value *v = is_peek && peeked[i] != NULL ? peeked[i] : new_value(o);
+        /* An input moved to another slot (a method load's self) is still that value. */
+        int from = i < QK_MAX_UOP_ITEMS ? facts->moved[i] - 1 : -1;
+        Value *moved = from >= 0 && from < QK_MAX_UOP_ITEMS ? peeked[from] : NULL;
+        Value *v = is_peek && peeked[i] != NULL ? peeked[i] : moved != NULL ? moved : new_value(o);
         if (i < QK_MAX_UOP_ITEMS) {
             learn(o, v, facts->facts[i], uop, code);
         }

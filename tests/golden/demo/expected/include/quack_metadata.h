@@ -47,6 +47,8 @@ static inline int qk_num_popped(int opcode, int oparg) {
         return 1;
     case DUP:
         return oparg;
+    case ROT:
+        return 2;
     case CALL:
         return oparg + 1;
     case JUMP_IF:
@@ -70,6 +72,8 @@ static inline int qk_num_pushed(int opcode, int oparg) {
         return 0;
     case DUP:
         return oparg + 1;
+    case ROT:
+        return 2;
     case CALL:
         return 1;
     case JUMP_IF:
@@ -85,6 +89,7 @@ static const uint8_t qk_cache_size[256] = {
     [ADD_SAME] = 3,
     [STORE] = 1,
     [DUP] = 0,
+    [ROT] = 0,
     [CALL] = 0,
     [JUMP_IF] = 0,
 };
@@ -95,6 +100,7 @@ static const uint32_t qk_opcode_flags[256] = {
     [ADD_SAME] = QK_FLAG_EXIT | QK_FLAG_ERROR | QK_FLAG_ESCAPES | QK_FLAG_ALLOCATES | QK_FLAG_WRITES | QK_FLAG_READS_CONTEXT | QK_FLAG_NEEDS_SYNC | QK_FLAG_INVALIDATES | QK_FLAG_SPECIALIZED,
     [STORE] = QK_FLAG_HAS_ARG | QK_FLAG_WRITES | QK_FLAG_READS_CONTEXT,
     [DUP] = QK_FLAG_HAS_ARG | QK_FLAG_PURE,
+    [ROT] = QK_FLAG_PURE,
     [CALL] = QK_FLAG_HAS_ARG | QK_FLAG_ERROR | QK_FLAG_ESCAPES | QK_FLAG_ALLOCATES | QK_FLAG_WRITES | QK_FLAG_READS_CONTEXT | QK_FLAG_TIER1_ONLY | QK_FLAG_NEEDS_SYNC | QK_FLAG_INVALIDATES,
     [JUMP_IF] = QK_FLAG_HAS_ARG | QK_FLAG_JUMP | QK_FLAG_TIER1_ONLY,
 };
@@ -106,6 +112,7 @@ static const uint32_t qk_uop_flags[QK_UOP_COUNT] = {
     [_ADD_SAME] = QK_FLAG_EXIT | QK_FLAG_ERROR | QK_FLAG_ESCAPES | QK_FLAG_ALLOCATES | QK_FLAG_WRITES | QK_FLAG_READS_CONTEXT | QK_FLAG_NEEDS_SYNC | QK_FLAG_INVALIDATES,
     [_STORE] = QK_FLAG_HAS_ARG | QK_FLAG_WRITES | QK_FLAG_READS_CONTEXT,
     [_DUP] = QK_FLAG_HAS_ARG | QK_FLAG_PURE,
+    [_ROT] = QK_FLAG_PURE,
     [_CALL] = QK_FLAG_HAS_ARG | QK_FLAG_ERROR | QK_FLAG_ESCAPES | QK_FLAG_ALLOCATES | QK_FLAG_WRITES | QK_FLAG_READS_CONTEXT | QK_FLAG_TIER1_ONLY | QK_FLAG_NEEDS_SYNC | QK_FLAG_INVALIDATES,
     [_JUMP_IF] = QK_FLAG_HAS_ARG | QK_FLAG_JUMP | QK_FLAG_TIER1_ONLY,
     [_GUARD_TRUE] = QK_FLAG_EXIT,
@@ -119,6 +126,7 @@ static const char *const qk_opcode_names[256] = {
     [ADD_SAME] = "ADD_SAME",
     [STORE] = "STORE",
     [DUP] = "DUP",
+    [ROT] = "ROT",
     [CALL] = "CALL",
     [JUMP_IF] = "JUMP_IF",
 };
@@ -130,6 +138,7 @@ static const char *const qk_uop_names[QK_UOP_COUNT] = {
     [_ADD_SAME] = "_ADD_SAME",
     [_STORE] = "_STORE",
     [_DUP] = "_DUP",
+    [_ROT] = "_ROT",
     [_CALL] = "_CALL",
     [_JUMP_IF] = "_JUMP_IF",
     [_GUARD_TRUE] = "_GUARD_TRUE",
@@ -174,20 +183,23 @@ typedef struct QkUopFacts {
     // Per output, 0 = deepest: QK_FACT_*. Outputs are the stack effect's items (an array is one),
     // so without arrays output i is the i-th stack slot pushed.
     uint8_t facts[QK_MAX_UOP_ITEMS];
+    // Per output: 1 + the input it is, moved to another slot (the body's `out = in;`), or 0.
+    uint8_t moved[QK_MAX_UOP_ITEMS];
 } QkUopFacts;
 
 static const QkUopFacts qk_uop_facts[QK_UOP_COUNT] = {
-    [_SPECIALIZE_ADD] = {2, 2, 0x03, 0x00, 1, {0}},
-    [_GUARD_INT] = {2, 2, 0x03, 0x00, 1, {QK_FACT_INT, QK_FACT_INT}},
-    [_ADD] = {2, 1, 0x00, 0x00, 0, {0}},
-    [_ADD_SAME] = {2, 1, 0x00, 0x00, 0, {0}},
-    [_STORE] = {1, 0, 0x00, 0x00, 0, {0}},
-    [_DUP] = {-1, -1, 0x01, 0x00, 0, {0}},
-    [_CALL] = {-1, 1, 0x00, 0x00, 0, {0}},
-    [_JUMP_IF] = {1, 0, 0x00, 0x00, 0, {0}},
-    [_GUARD_TRUE] = {1, 0, 0x00, 0x00, 0, {0}},
-    [_GUARD_FALSE] = {1, 0, 0x00, 0x00, 0, {0}},
-    [_EXIT] = {0, 0, 0x00, 0x00, 1, {0}},
+    [_SPECIALIZE_ADD] = {2, 2, 0x03, 0x00, 1, {0}, {0}},
+    [_GUARD_INT] = {2, 2, 0x03, 0x00, 1, {QK_FACT_INT, QK_FACT_INT}, {0}},
+    [_ADD] = {2, 1, 0x00, 0x00, 0, {0}, {0}},
+    [_ADD_SAME] = {2, 1, 0x00, 0x00, 0, {0}, {0}},
+    [_STORE] = {1, 0, 0x00, 0x00, 0, {0}, {0}},
+    [_DUP] = {-1, -1, 0x01, 0x00, 0, {0}, {0}},
+    [_ROT] = {2, 2, 0x00, 0x00, 0, {0}, {2, 1}},
+    [_CALL] = {-1, 1, 0x00, 0x00, 0, {0}, {0}},
+    [_JUMP_IF] = {1, 0, 0x00, 0x00, 0, {0}, {0}},
+    [_GUARD_TRUE] = {1, 0, 0x00, 0x00, 0, {0}, {0}},
+    [_GUARD_FALSE] = {1, 0, 0x00, 0x00, 0, {0}, {0}},
+    [_EXIT] = {0, 0, 0x00, 0x00, 1, {0}, {0}},
 };
 
 // How many stack slots a micro-op pops and pushes (qk_uop_facts counts an array as one item).
@@ -253,6 +265,7 @@ static const uint8_t qk_uop_cache_out[QK_UOP_COUNT][QK_CACHE_REGISTERS + 1] = {
     [_GUARD_FALSE] = {0, 0, 1},
     [_GUARD_INT] = {2, 2, 2},
     [_GUARD_TRUE] = {0, 0, 1},
+    [_ROT] = {2, 2, 2},
     [_STORE] = {0, 0, 1},
 };
 
@@ -264,6 +277,7 @@ static const uint8_t qk_uop_exit_depth[QK_UOP_COUNT][QK_CACHE_REGISTERS + 1] = {
     [_GUARD_FALSE] = {0, 0, 1},
     [_GUARD_INT] = {0, 1, 2},
     [_GUARD_TRUE] = {0, 0, 1},
+    [_ROT] = {0, 1, 2},
     [_STORE] = {0, 1, 2},
 };
 
@@ -286,6 +300,7 @@ static const QkExpansion qk_expansions[256] = {
     [ADD_SAME] = {1, {{_ADD_SAME, 0, 0}}},
     [STORE] = {1, {{_STORE, 0, 1}}},
     [DUP] = {1, {{_DUP, 0, 0}}},
+    [ROT] = {1, {{_ROT, 0, 0}}},
 };
 
 // What a trace records for a jump instruction, per direction; present 0: recording stops there.
@@ -314,6 +329,7 @@ static const uint8_t qk_family_of[256] = {
     [ADD_SAME] = 0,
     [STORE] = 0xFF,
     [DUP] = 0xFF,
+    [ROT] = 0xFF,
     [CALL] = 0xFF,
     [JUMP_IF] = 0xFF,
     // The opcodes after the last instruction's.
@@ -332,7 +348,7 @@ static const uint8_t qk_family_of[256] = {
     0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
     0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
     0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
-    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
 };
 
 // The head's opcode, per family.

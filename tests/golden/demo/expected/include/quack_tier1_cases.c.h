@@ -124,6 +124,23 @@ TARGET(DUP) {
     DISPATCH();
 }
 
+TARGET(ROT) {
+    QkCodeUnit *this_instr = next_instr;
+    frame->instr_ptr = this_instr;
+    next_instr += 1;
+    QkValue a = stack_pointer[-2];
+    QkValue b = stack_pointer[-1];
+    QkValue b_up;
+    QkValue a_up;
+    #line 52 "uop_defs/demo.uops"
+    b_up = b;
+    a_up = a;
+    #line 140 "include/quack_tier1_cases.c.h"
+    stack_pointer[-2] = b_up;
+    stack_pointer[-1] = a_up;
+    DISPATCH();
+}
+
 TARGET(CALL) {
     QkCodeUnit *this_instr = next_instr;
     frame->instr_ptr = this_instr;
@@ -132,13 +149,13 @@ TARGET(CALL) {
     QkValue *args = &stack_pointer[-oparg];
     QkValue res;
     frame->stack_pointer = stack_pointer;
-    #line 51 "uop_defs/demo.uops"
+    #line 57 "uop_defs/demo.uops"
     if (callable == QK_NULL) {
         stack_pointer -= oparg + 1; LEAVE_FRAME(callable);
     }
     res = qk_call(tstate, callable, args, oparg);
     if (res == QK_NULL) goto error;
-    #line 143 "include/quack_tier1_cases.c.h"
+    #line 160 "include/quack_tier1_cases.c.h"
     stack_pointer[-1 - oparg] = res;
     stack_pointer -= oparg;
     DISPATCH();
@@ -149,11 +166,11 @@ TARGET(JUMP_IF) {
     frame->instr_ptr = this_instr;
     next_instr += 1;
     QkValue cond = stack_pointer[-1];
-    #line 59 "uop_defs/demo.uops"
+    #line 65 "uop_defs/demo.uops"
     if (cond == QK_TRUE) {
         next_instr += (oparg);
     }
-    #line 158 "include/quack_tier1_cases.c.h"
+    #line 175 "include/quack_tier1_cases.c.h"
     stack_pointer -= 1;
     DISPATCH();
 }

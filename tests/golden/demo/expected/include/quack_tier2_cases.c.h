@@ -48,7 +48,7 @@ case _DUP: {
 }
 
 case _EXIT: {
-    #line 76 "uop_defs/demo.uops"
+    #line 82 "uop_defs/demo.uops"
     EXIT_TO_TIER_ONE();
     #line 55 "include/quack_tier2_cases.c.h"
     break;
@@ -56,7 +56,7 @@ case _EXIT: {
 
 case _GUARD_FALSE: {
     QkValue flag = stack_pointer[-1];
-    #line 69 "uop_defs/demo.uops"
+    #line 75 "uop_defs/demo.uops"
     if (flag != QK_FALSE) { stack_pointer -= 1; JUMP_TO_JUMP_TARGET(); }
     #line 63 "include/quack_tier2_cases.c.h"
     stack_pointer -= 1;
@@ -76,10 +76,24 @@ case _GUARD_INT: {
 
 case _GUARD_TRUE: {
     QkValue flag = stack_pointer[-1];
-    #line 65 "uop_defs/demo.uops"
+    #line 71 "uop_defs/demo.uops"
     if (flag != QK_TRUE) { stack_pointer -= 1; JUMP_TO_JUMP_TARGET(); }
     #line 83 "include/quack_tier2_cases.c.h"
     stack_pointer -= 1;
+    break;
+}
+
+case _ROT: {
+    QkValue a = stack_pointer[-2];
+    QkValue b = stack_pointer[-1];
+    QkValue b_up;
+    QkValue a_up;
+    #line 52 "uop_defs/demo.uops"
+    b_up = b;
+    a_up = a;
+    #line 96 "include/quack_tier2_cases.c.h"
+    stack_pointer[-2] = b_up;
+    stack_pointer[-1] = a_up;
     break;
 }
 
@@ -90,7 +104,7 @@ case _STORE: {
     #line 42 "uop_defs/demo.uops"
     (void)counter;
     qk_store(tstate, oparg, value);
-    #line 95 "include/quack_tier2_cases.c.h"
+    #line 109 "include/quack_tier2_cases.c.h"
     stack_pointer -= 1;
     break;
 }

@@ -8,11 +8,12 @@
 #define _ADD_SAME 3
 #define _STORE 4
 #define _DUP 5
-#define _CALL 6
-#define _JUMP_IF 7
-#define _GUARD_TRUE 8
-#define _GUARD_FALSE 9
-#define _EXIT 10
-#define QK_UOP_COUNT 11
+#define _ROT 6
+#define _CALL 7
+#define _JUMP_IF 8
+#define _GUARD_TRUE 9
+#define _GUARD_FALSE 10
+#define _EXIT 11
+#define QK_UOP_COUNT 12
 
 #endif

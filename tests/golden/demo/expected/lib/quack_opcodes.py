@@ -1,7 +1,7 @@
 """The opcode table of quack's virtual machine, for the front end (generated from uop_defs/)."""
 
 # Also QK_OPCODES_DIGEST in quack_opcodes.h: code images record it and the runtime checks it.
-DIGEST = "d51cee49bcc8b2b8"
+DIGEST = "954ec5f576c256e9"
 
 OPCODES: dict[str, int] = {
     "ADD": 0,
@@ -9,8 +9,9 @@ OPCODES: dict[str, int] = {
     "ADD_SAME": 2,
     "STORE": 3,
     "DUP": 4,
-    "CALL": 5,
-    "JUMP_IF": 6,
+    "ROT": 5,
+    "CALL": 6,
+    "JUMP_IF": 7,
 }
 
 # Inline cache units after each instruction.
@@ -20,6 +21,7 @@ CACHE_SIZE: dict[str, int] = {
     "ADD_SAME": 3,
     "STORE": 1,
     "DUP": 0,
+    "ROT": 0,
     "CALL": 0,
     "JUMP_IF": 0,
 }
@@ -53,6 +55,7 @@ POPPED: dict[str, tuple[int, int]] = {
     "ADD_SAME": (2, 0),
     "STORE": (1, 0),
     "DUP": (0, 1),
+    "ROT": (2, 0),
     "CALL": (1, 1),
     "JUMP_IF": (1, 0),
 }
@@ -63,6 +66,7 @@ PUSHED: dict[str, tuple[int, int]] = {
     "ADD_SAME": (1, 0),
     "STORE": (0, 0),
     "DUP": (1, 1),
+    "ROT": (2, 0),
     "CALL": (1, 0),
     "JUMP_IF": (0, 0),
 }
