@@ -1067,3 +1067,25 @@ def test_a_method_knows_the_class_its_call_site_proved(quack: Path, tmp_path: Pa
     assert recorded and loops
     assert recorded[0].count("_GUARD_TYPE_VERSION") == 4
     assert all(u.count("_GUARD_TYPE_VERSION") == 1 and "_CALL_PY_EXACT_ARGS" in u for u in loops)
+
+
+def test_range_calls_the_trace_knows_make_the_range_at_once(quack: Path, tmp_path: Path) -> None:
+    """`range(...)` where range is the builtin (a global the trace made a constant) becomes
+    _CALL_RANGE_KNOWN, which makes a range of small int bounds without the call's dispatch: each
+    range() call sums()'s traces record is one once optimized, with one, two and three arguments.
+    Bounds that are not small ints go through the call (a big int, a bool, a float and a zero
+    step that raise), and range rebound while the loop is hot stops being one: the output is
+    CPython's."""
+    program = PROGRAMS / "hot_range_calls.py"
+    result, _ = checked(quack, program, tmp_path, "--dump-traces")
+    traces = dumped_traces(result.stderr)
+    pairs = [
+        (recorded, optimized)
+        for (kind, fn, recorded), (_, _, optimized) in zip(traces, traces[1:], strict=False)
+        if fn == "sums" and kind == "recorded"
+    ]
+    calls = [(r.count("_CALL_NOT_INLINED"), o) for r, o in pairs if "_CALL_NOT_INLINED" in r]
+    assert calls
+    for recorded_calls, optimized in calls:
+        assert "_CALL_NOT_INLINED" not in optimized
+        assert optimized.count("_CALL_RANGE_KNOWN") == recorded_calls

@@ -416,6 +416,12 @@ bool qk_callee_is_len(uint32_t oparg, QkValue constant, uint64_t *operand) {
     return qk_is_builtin_len(constant);
 }
 
+bool qk_callee_is_range(uint32_t oparg, QkValue constant, uint64_t *operand) {
+    (void)oparg;
+    *operand = 0;
+    return constant == (QkValue)&qk_range_type;
+}
+
 bool qk_callee_is_list_append(uint32_t oparg, QkValue constant, uint64_t *operand) {
     (void)oparg;
     *operand = 0;

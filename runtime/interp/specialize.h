@@ -113,6 +113,7 @@ bool qk_int_divisor(uint32_t oparg, QkValue constant, uint64_t *operand);
 /* The constant hooks of CALL_LEN, CALL_LIST_APPEND and CALL_METHOD_DESCR: the callable the trace
  * knows is len, list.append, or a method descriptor (whose owner is the operand). */
 bool qk_callee_is_len(uint32_t oparg, QkValue constant, uint64_t *operand);
+bool qk_callee_is_range(uint32_t oparg, QkValue constant, uint64_t *operand);
 bool qk_callee_is_list_append(uint32_t oparg, QkValue constant, uint64_t *operand);
 bool qk_method_descr_owner(uint32_t oparg, QkValue constant, uint64_t *operand);
 

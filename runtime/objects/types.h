@@ -293,6 +293,9 @@ static inline bool qk_wrap_index(int64_t *index, int64_t size) {
 int qk_normalize_index(QkThread *tstate, QkValue key, int64_t length, const char *what,
                        int64_t *index);
 QkValue qk_range_iter_new(QkThread *tstate, int64_t first, int64_t step, int64_t n);
+/* range(*args) for a trace that knows `callable` is the builtin range: small int bounds make the
+ * range straight away (args are not roots: they are ints); anything else is the call. */
+QkValue qk_range_call(QkThread *tstate, QkValue callable, QkValue *args, size_t nargs);
 /* reversed(range). */
 QkValue qk_range_reversed(QkThread *tstate, QkValue range);
 
