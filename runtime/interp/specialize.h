@@ -437,13 +437,6 @@ static inline QkFrame *qk_push_exact(QkThread *tstate, QkFrame *caller, QkValue 
     return frame;
 }
 
-/* CALL_PY_EXACT_ARGS: `self_or_null` then the nargs arguments. The arguments' count is the
- * oparg, so a stencil for one oparg copies them without a loop. */
-static inline QkFrame *qk_push_frame_exact(QkThread *tstate, QkFrame *caller, QkValue func,
-                                           QkValue self_or_null, QkValue *args, int nargs) {
-    return qk_push_exact(tstate, caller, func, self_or_null, args, nargs);
-}
-
 /* Allocates the instance and pushes __init__'s frame, which returns the instance (inline too). */
 static inline QkFrame *qk_push_init_frame(QkThread *tstate, QkFrame *caller, QkValue type,
                                           QkValue init, QkValue *args, int nargs) {

@@ -123,6 +123,19 @@ static int as_int(QkThread *tstate, QkValue v, QkValue *out) {
     return 0;
 }
 
+QkValue qk_range_call(QkThread *tstate, QkValue callable, QkValue *args, size_t nargs) {
+    QkValue bounds[3] = {qk_from_int(0), qk_from_int(0), qk_from_int(1)};
+    bool ints = nargs >= 1 && nargs <= 3;
+    for (size_t i = 0; i < nargs && ints; i++) {
+        ints = qk_is_int(args[i]);
+        bounds[nargs == 1 ? 1 : i] = args[i];
+    }
+    if (!ints || bounds[2] == qk_from_int(0)) {
+        return qk_call(tstate, callable, args, nargs, QK_NULL);
+    }
+    return range_from_bounds(tstate, bounds); /* ints: nothing to root */
+}
+
 static QkValue range_construct(QkThread *tstate, QkValue type, QkValue *args, size_t nargs,
                                QkValue kwnames) {
     (void)type;
@@ -147,24 +160,6 @@ static QkValue range_construct(QkThread *tstate, QkValue type, QkValue *args, si
     QkValue r = range_from_bounds(tstate, bounds);
     qk_root_pop(tstate, 3);
     return r;
-}
-
-QkValue qk_range_call(QkThread *tstate, QkValue callable, QkValue *args, size_t nargs) {
-    bool ints = nargs >= 1 && nargs <= 3;
-    for (size_t i = 0; i < nargs && ints; i++) {
-        ints = qk_is_int(args[i]);
-    }
-    if (!ints || (nargs == 3 && args[2] == qk_from_int(0))) {
-        return qk_call(tstate, callable, args, nargs, QK_NULL);
-    }
-    QkRange *r = (QkRange *)qk_alloc(tstate, &qk_range_type, sizeof *r);
-    if (r == NULL) {
-        return QK_NULL;
-    }
-    r->start = nargs == 1 ? qk_from_int(0) : args[0];
-    r->stop = nargs == 1 ? args[0] : args[1];
-    r->step = nargs == 3 ? args[2] : qk_from_int(1);
-    return (QkValue)r;
 }
 
 static void range_traverse(QkObject *self, QkVisitFunc visit, void *arg) {

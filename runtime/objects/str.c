@@ -16,14 +16,11 @@
 
 /* ---- the code point count trailer ---- */
 
-static size_t trailer_offset(int64_t length) {
-    return (sizeof(QkStr) + (size_t)length + 1 + 7) & ~(size_t)7;
-}
-
-static int64_t *cp_count_slot(QkStr *s) { return qk_str_cp_count_slot((QkValue)s); }
+/* The trailer's place and reading are in types.h (qk_str_trailer_offset, qk_str_cp_count_slot):
+ * len() of a str in a trace reads it inline. */
 
 QkValue qk_str_new(QkThread *tstate, const char *data, int64_t length) {
-    QkStr *s = (QkStr *)qk_alloc(tstate, &qk_str_type, trailer_offset(length) + sizeof(int64_t));
+    QkStr *s = (QkStr *)qk_alloc(tstate, &qk_str_type, qk_str_trailer_offset(length) + sizeof(int64_t));
     if (s == NULL) {
         return QK_NULL;
     }
@@ -33,7 +30,7 @@ QkValue qk_str_new(QkThread *tstate, const char *data, int64_t length) {
         memcpy(s->data, data, (size_t)length);
     }
     s->data[length] = '\0';
-    *cp_count_slot(s) = -1;
+    *qk_str_cp_count_slot((QkValue)s) = -1;
     return (QkValue)s;
 }
 
@@ -51,7 +48,7 @@ void qk_init_ascii_chars(void) {
         s->ob.gc_static = 1;
         s->length = 1;
         s->data[0] = (char)c;
-        *cp_count_slot(s) = 1;
+        *qk_str_cp_count_slot((QkValue)s) = 1;
         qk_ascii_chars[c] = (QkValue)s;
     }
 }
@@ -77,7 +74,7 @@ int64_t qk_str_count_cp(QkValue v) {
     for (int64_t i = 0; i < s->length; i++) {
         n += ((uint8_t)s->data[i] & 0xc0) != 0x80;
     }
-    *cp_count_slot(s) = n;
+    *qk_str_cp_count_slot((QkValue)s) = n;
     return n;
 }
 
@@ -284,7 +281,7 @@ QkValue qk_str_concat(QkThread *tstate, QkValue a, QkValue b) {
         /* The whole is counted from its parts, so len() of a built-up string never scans it.
          * A part not counted yet is counted now, once (it keeps its count): the bytes were just
          * copied, and `s = s + s` of a literal would otherwise scan every new s. */
-        *cp_count_slot(qk_as_str(r)) = qk_str_cp_length(a) + qk_str_cp_length(b);
+        *qk_str_cp_count_slot(r) = qk_str_cp_length(a) + qk_str_cp_length(b);
     }
     return r;
 }

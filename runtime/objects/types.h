@@ -149,9 +149,11 @@ static inline bool qk_is_str(QkValue v) {
 }
 /* Every str remembers its code point count, once counted, in a trailer after its bytes (str.c);
  * -1 until then. Inline: len() of a str in a trace reads it without a call. */
+static inline size_t qk_str_trailer_offset(int64_t length) {
+    return (sizeof(QkStr) + (size_t)length + 1 + 7) & ~(size_t)7;
+}
 static inline int64_t *qk_str_cp_count_slot(QkValue v) {
-    QkStr *s = qk_as_str(v);
-    return (int64_t *)((char *)s + ((sizeof(QkStr) + (size_t)s->length + 1 + 7) & ~(size_t)7));
+    return (int64_t *)((char *)v + qk_str_trailer_offset(qk_as_str(v)->length));
 }
 int64_t qk_str_count_cp(QkValue s); /* counts and remembers */
 static inline int64_t qk_str_cp_length(QkValue s) { /* len(): code points */
