@@ -39,6 +39,10 @@ static void mark_value(QkValue v, void *arg) {
     }
     ob->gc_marked = 1;
     count_live(ob);
+    /* A leaf (a float, a str, an int's digits) names nothing: marked, it need not be visited. */
+    if (ob->type->traverse == NULL && !(ob->type->flags & QK_TYPE_HEAP)) {
+        return;
+    }
     MarkStack *stack = arg;
     if (stack->count == stack->capacity) {
         stack->capacity = stack->capacity ? stack->capacity * 2 : 256;
