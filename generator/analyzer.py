@@ -54,8 +54,11 @@ TIER2_ONLY_MACROS = (
     "YIELD_TO_CALLER",
 )
 # The operand of a micro-op entering a frame: the recorder gives it the offset at which it saw
-# that frame go on (a generator resumes where it stopped; a call starts at 0).
+# that frame go on (a generator resumes where it stopped; a call starts at 0), or, named
+# `callee`, the function whose frame it entered (which the trace then need not look up).
 RESUME_OPERAND = "resume"
+CALLEE_OPERAND = "callee"
+FRAME_OPERANDS = (RESUME_OPERAND, CALLEE_OPERAND)
 # Continues in a new frame in either tier: tier 1 like DISPATCH_INLINED, while a trace goes on
 # with the callee's micro-ops (so the callee must be pinned by a guard before it).
 FRAME_MACROS = ("ENTER_FRAME",)
@@ -242,7 +245,7 @@ class _Analyzer:
                 form = self._form(decl.uops, "trace")
                 assert form is not None
                 for ref, uop in zip(decl.uops, form, strict=True):
-                    if uop.operand is not None and uop.operand.name != RESUME_OPERAND:
+                    if uop.operand is not None and uop.operand.name not in FRAME_OPERANDS:
                         raise ToolchainError(
                             f"{uop.name} reads a cache entry, which trace({decl.instruction}) "
                             "cannot give it",
@@ -851,13 +854,16 @@ class _BodyScan:
                 self.decl.location,
             )
         operand = next((c for c in self.decl.effect.caches if not c.is_unused), None)
-        if operand is not None and properties.pushes_frame != (operand.name == RESUME_OPERAND):
+        if operand is not None and properties.pushes_frame != (operand.name in FRAME_OPERANDS):
             raise ToolchainError(
                 f"{self.decl.uop_name}: a micro-op that enters a frame (ENTER_FRAME) has one "
-                f"operand, named {RESUME_OPERAND!r} (where the recorder saw that frame go on), "
-                f"and only such a micro-op may name an operand {RESUME_OPERAND!r}",
+                f"operand, named {RESUME_OPERAND!r} (where the recorder saw that frame go on) or "
+                f"{CALLEE_OPERAND!r} (the function it entered), and only such a micro-op may name "
+                f"an operand so",
                 operand.location,
             )
+        if operand is not None and operand.name == CALLEE_OPERAND:
+            properties = replace(properties, enters_callee=True)
         if properties.tier2_only and self.decl.keyword == "inst":
             raise ToolchainError(
                 f"instruction {self.decl.name} uses a tier-2-only macro; declare it with "

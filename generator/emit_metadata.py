@@ -29,6 +29,7 @@ FLAGS: tuple[tuple[str, Callable[[Properties], bool]], ...] = (
     ("PURE", lambda p: p.pure),
     ("INVALIDATES", lambda p: p.invalidates),
     ("BINDS_NAME", lambda p: p.binds_name),
+    ("ENTERS_CALLEE", lambda p: p.enters_callee),
 )
 # Flag bits of instructions only, after the micro-op ones (so those keep their values).
 SPECIALIZED = "SPECIALIZED"  # a family member: the specializer put it there, a miss undoes it

@@ -302,6 +302,8 @@ class Properties:
     reads_context: bool = False
     sets_locals: bool = False  # uses SETLOCAL
     pushes_frame: bool = False  # uses ENTER_FRAME: the next micro-op runs in the callee's frame
+    # Its operand is named `callee`: the recorder gives it the function whose frame it entered.
+    enters_callee: bool = False
     pops_frame: bool = False  # RETURN_TO_CALLER, YIELD_TO_CALLER: the next one runs in the caller's
     tier1_only: bool = False
     tier2_only: bool = False

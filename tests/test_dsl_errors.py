@@ -110,14 +110,14 @@ CASES = {
     "frame_entry_with_another_operand": (
         "op(_E, (version/2 --)) { (void)version; ENTER_FRAME(frame); }\n",
         "uop_defs/a.uops:1:9: error: _E: a micro-op that enters a frame (ENTER_FRAME) has one "
-        "operand, named 'resume' (where the recorder saw that frame go on), and only such a "
-        "micro-op may name an operand 'resume'",
+        "operand, named 'resume' (where the recorder saw that frame go on) or 'callee' (the "
+        "function it entered), and only such a micro-op may name an operand so",
     ),
     "resume_operand_without_a_frame": (
         "op(_R, (resume/2 --)) { (void)resume; }\n",
         "uop_defs/a.uops:1:9: error: _R: a micro-op that enters a frame (ENTER_FRAME) has one "
-        "operand, named 'resume' (where the recorder saw that frame go on), and only such a "
-        "micro-op may name an operand 'resume'",
+        "operand, named 'resume' (where the recorder saw that frame go on) or 'callee' (the "
+        "function it entered), and only such a micro-op may name an operand so",
     ),
     "unknown_instruction_in_oparg": (
         'oparg(NOPE) { A = "a" }\n',

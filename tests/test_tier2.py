@@ -139,7 +139,7 @@ def test_traces_follow_defaults_keywords_operators_and_properties(
         "_CALL_PY_WITH_DEFAULTS",
         "_CALL_KW_PY",
         "_CALL_PY_GENERAL",
-        "_BINARY_OP_PY_DUNDER",
+        "_BINARY_OP_PY_DUNDER_KNOWN",
         "_LOAD_ATTR_PROPERTY_FRAME",
     ):
         assert loop.count(uop) == 1, uop
@@ -1051,6 +1051,21 @@ def test_calls_pass_what_is_known_of_arguments_and_results(quack: Path, tmp_path
         assert "_GUARD_BOTH_INT" not in uops
     recorded = [u for kind, fn, u in traces if fn == "ints" and kind == "recorded"]
     assert any(u.count("_GUARD_BOTH_INT") == 3 for u in recorded)
+
+
+def test_an_operators_dunder_is_the_function_the_recording_entered(
+    quack: Path, tmp_path: Path
+) -> None:
+    """A trace records BINARY_OP_PY_DUNDER's call as _BINARY_OP_PY_DUNDER_KNOWN, whose operand is
+    the dunder the recorder saw it enter (pinned by the class guard before it): no trace looks a
+    dunder up. NotImplemented, reflected methods, a dunder replaced and a __class__ changed while
+    the site is hot, and operands of several types still print what CPython prints."""
+    program = PROGRAMS / "hot_dunder_ops.py"
+    result, _ = checked(quack, program, tmp_path, "--dump-traces")
+    traces = dumped_traces(result.stderr)
+    recorded = [u for kind, _, u in traces if kind == "recorded"]
+    assert sum(u.count("_BINARY_OP_PY_DUNDER_KNOWN") for u in recorded) >= 5
+    assert not any("_BINARY_OP_PY_DUNDER" in u for u in recorded)
 
 
 def test_a_method_knows_the_class_its_call_site_proved(quack: Path, tmp_path: Path) -> None:

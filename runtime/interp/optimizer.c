@@ -23,7 +23,8 @@
  *     pass proved of values the loop never replaces, and _JUMP_TO_TOP goes to that second copy
  *     (peel_loop).
  *   - follows values into the calls it follows and back: a plain call's parameters are the values
- *     the caller pushed, and its result the value the callee returned (passes_arguments).
+ *     the caller pushed (an operator's dunder: its operands), and its result the value the
+ *     callee returned (passes_arguments).
  * Known by name: the local loads and stores (values keep their identity through locals), COPY and
  * SWAP, the pop that ends a value, the validity check, and the calls whose arguments become the
  * callee's parameters in order. */
@@ -215,7 +216,8 @@ static bool passes_arguments(uint16_t opcode) {
 }
 
 static bool returns_value(uint16_t opcode) {
-    return opcode == _CALL_PY_EXACT_ARGS || opcode == _CALL_BOUND_METHOD_EXACT_ARGS;
+    return opcode == _CALL_PY_EXACT_ARGS || opcode == _CALL_BOUND_METHOD_EXACT_ARGS ||
+           opcode == _BINARY_OP_PY_DUNDER_KNOWN;
 }
 
 #define MAX_PASSED 16
@@ -674,6 +676,11 @@ static void apply(Optimizer *o, const QkUOpInst *uop, const QkUopFacts *facts, Q
         uint32_t nparams = bind_parameters(o);
         if (nparams > 0 && array) {
             pass_arguments(o, uop, passed, popped, nparams);
+        } else if (uop->opcode == _BINARY_OP_PY_DUNDER_KNOWN && nparams == 2 &&
+                   peeked[0] != NULL && peeked[1] != NULL) {
+            /* The operands are the dunder's two parameters. */
+            state(o)->locals[0] = peeked[0];
+            state(o)->locals[1] = peeked[1];
         }
         return;
     }

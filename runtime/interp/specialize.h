@@ -590,17 +590,12 @@ static inline bool qk_dunder_operands_fit(QkValue lhs, QkValue rhs) {
     QkType *tr = qk_type_of(rhs);
     return tr == qk_type_of(lhs) || !(tr->flags & QK_TYPE_HEAP);
 }
-/* Pushes the frame of lhs's dunder for op, which returns the operator's result (inline: a
- * trace's operator makes one call, the dunder's lookup). */
 /* RuntimeError for a specialized operator whose class lost its dunder (a guard bug). NULL. */
 QkFrame *qk_binary_dunder_missing(QkThread *tstate);
-static inline QkFrame *qk_push_frame_binary_op(QkThread *tstate, QkFrame *caller, uint32_t op,
-                                               QkValue lhs, QkValue rhs) {
-    /* The guarded class version pins what the lookup finds. */
-    QkValue func = qk_binary_dunder_of(qk_type_of(lhs), op);
-    if (func == QK_NULL) {
-        return qk_binary_dunder_missing(tstate);
-    }
+/* Pushes the frame of `func`, lhs's dunder for op (a plain function of two parameters), which
+ * returns the operator's result. */
+static inline QkFrame *qk_push_frame_dunder(QkThread *tstate, QkFrame *caller, uint32_t op,
+                                            QkValue func, QkValue lhs, QkValue rhs) {
     QkValue args[2] = {lhs, rhs};
     QkFrame *frame = qk_push_exact(tstate, caller, func, QK_NULL, args, 2);
     if (frame != NULL) {
@@ -609,6 +604,16 @@ static inline QkFrame *qk_push_frame_binary_op(QkThread *tstate, QkFrame *caller
         frame->binop = op;
     }
     return frame;
+}
+/* The same, the dunder looked up (inline: a trace's operator makes one call, the lookup). */
+static inline QkFrame *qk_push_frame_binary_op(QkThread *tstate, QkFrame *caller, uint32_t op,
+                                               QkValue lhs, QkValue rhs) {
+    /* The guarded class version pins what the lookup finds. */
+    QkValue func = qk_binary_dunder_of(qk_type_of(lhs), op);
+    if (func == QK_NULL) {
+        return qk_binary_dunder_missing(tstate);
+    }
+    return qk_push_frame_dunder(tstate, caller, op, func, lhs, rhs);
 }
 /* LOAD_ATTR_PROPERTY: pushes the frame of the getter of the property `name` of owner's class. */
 QkFrame *qk_push_frame_property(QkThread *tstate, QkFrame *caller, QkValue owner, QkValue name);

@@ -278,7 +278,9 @@ static QkValue *executor_objects(const QkTraceRecorder *rec, const QkUOpInst *bo
         previous = origin;
     }
     for (uint32_t i = 0; i < length; i++) {
-        if (qk_uop_operand_is_value(body[i].opcode) && qk_is_object((QkValue)body[i].operand)) {
+        bool value = qk_uop_operand_is_value(body[i].opcode) ||
+                     qk_uop_flags[body[i].opcode] & QK_FLAG_ENTERS_CALLEE;
+        if (value && qk_is_object((QkValue)body[i].operand)) {
             objects[n++] = (QkValue)body[i].operand;
         }
     }
@@ -519,10 +521,16 @@ static int follow(QkThread *tstate, QkTraceRecorder *rec, QkFrame *frame, QkCode
     }
     if (expect == QK_FLAG_PUSHES_FRAME && frame->previous == rec->frame) {
         /* The micro-op that entered the frame pins where it went on (a generator's resume
-         * point; 0 for a call). */
+         * point; 0 for a call), or the function it entered (its `callee` operand). */
         for (uint32_t i = rec->last_start; i < rec->length; i++) {
-            if (qk_uop_flags[rec->body[i].opcode] & QK_FLAG_PUSHES_FRAME) {
-                rec->body[i].operand = offset_of(frame, instr);
+            QkUOpInst *uop = &rec->body[i];
+            if (uop->opcode == _BINARY_OP_PY_DUNDER) {
+                uop->opcode = _BINARY_OP_PY_DUNDER_KNOWN; /* the dunder is known now */
+            }
+            if (qk_uop_flags[uop->opcode] & QK_FLAG_ENTERS_CALLEE) {
+                uop->operand = (uint64_t)frame->func;
+            } else if (qk_uop_flags[uop->opcode] & QK_FLAG_PUSHES_FRAME) {
+                uop->operand = offset_of(frame, instr);
             }
         }
         rec->frame = frame;

@@ -175,3 +175,37 @@ class Chain:
 
 
 print("chain:", sum(Chain(50) + 0 for _ in range(300)))
+
+
+# What the trace knows of the operands goes into the dunder: an int, a float and a str the loop
+# made, and an instance whose class changes under the hot site.
+class Scale:
+    def __init__(self, v):
+        self.v = v
+
+    def __mul__(self, k):
+        return Scale(self.v * k)
+
+    def __sub__(self, k):
+        return self.v - k
+
+
+class Loud(Scale):
+    def __mul__(self, k):
+        return "loud %r" % (k,)
+
+
+kinds = {}
+s = Scale(1)
+for i in range(600):
+    for k in (i % 7, i / 4, str(i % 3)):
+        r = Scale(i) * k
+        kinds[type(r.v).__name__] = kinds.get(type(r.v).__name__, 0) + 1
+    t = Scale(i % 5)
+    if i % 150 == 149:
+        t.__class__ = Loud
+    r = t * (i + 1)
+    key = r if isinstance(r, str) else type(r).__name__
+    kinds[key[:4]] = kinds.get(key[:4], 0) + 1
+    s = Scale((s - i) % 1000)
+print("kinds:", sorted(kinds.items()), s.v)

@@ -29,7 +29,8 @@
 #define QK_FLAG_PURE (1 << 15)
 #define QK_FLAG_INVALIDATES (1 << 16)
 #define QK_FLAG_BINDS_NAME (1 << 17)
-#define QK_FLAG_SPECIALIZED (1 << 18)
+#define QK_FLAG_ENTERS_CALLEE (1 << 18)
+#define QK_FLAG_SPECIALIZED (1 << 19)
 
 #define QK_MAX_EXPANSION 2
 
