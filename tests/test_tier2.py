@@ -1053,6 +1053,23 @@ def test_calls_pass_what_is_known_of_arguments_and_results(quack: Path, tmp_path
     assert any(u.count("_GUARD_BOTH_INT") == 3 for u in recorded)
 
 
+def test_ord_calls_the_trace_knows_read_an_ascii_character_inline(
+    quack: Path, tmp_path: Path
+) -> None:
+    """`ord(ch)` where ord is the builtin (a constant to the trace) becomes _CALL_ORD_KNOWN in
+    checksum()'s traces, which reads an ASCII character's byte without the call. Other
+    characters, a str subclass, bytes, wrong lengths and types, and ord rebound while hot go
+    through the call: the output is CPython's."""
+    program = PROGRAMS / "hot_ord_calls.py"
+    result, _ = checked(quack, program, tmp_path, "--dump-traces")
+    traces = dumped_traces(result.stderr)
+    optimized = [u for kind, fn, u in traces if fn == "checksum" and kind != "recorded"]
+    recorded = [u for kind, fn, u in traces if fn == "checksum" and kind == "recorded"]
+    assert recorded and all("_CALL_BUILTIN" in u for u in recorded)
+    assert optimized and all("_CALL_BUILTIN" not in u for u in optimized)
+    assert all("_CALL_ORD_KNOWN" in u for u in optimized)
+
+
 def test_an_operators_dunder_is_the_function_the_recording_entered(
     quack: Path, tmp_path: Path
 ) -> None:

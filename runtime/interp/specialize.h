@@ -110,9 +110,11 @@ static inline int64_t qk_int_by_constant(int op, int64_t n, int64_t d, uint64_t 
 /* The constant hook of _BINARY_OP_INT (`constant` in docs/dsl.md): a floor division or
  * remainder by an int >= 2 gets qk_int_by_constant's reciprocal. */
 bool qk_int_divisor(uint32_t oparg, QkValue constant, uint64_t *operand);
-/* The constant hooks of CALL_LEN, CALL_LIST_APPEND and CALL_METHOD_DESCR: the callable the trace
- * knows is len, list.append, or a method descriptor (whose owner is the operand). */
+/* The constant hooks of CALL_LEN, CALL_BUILTIN, CALL_LIST_APPEND and CALL_METHOD_DESCR: the
+ * callable the trace knows is len, ord of one argument, list.append, or a method descriptor
+ * (whose owner is the operand); and of a call not inlined, range. */
 bool qk_callee_is_len(uint32_t oparg, QkValue constant, uint64_t *operand);
+bool qk_callee_is_ord(uint32_t oparg, QkValue constant, uint64_t *operand);
 bool qk_callee_is_range(uint32_t oparg, QkValue constant, uint64_t *operand);
 bool qk_callee_is_list_append(uint32_t oparg, QkValue constant, uint64_t *operand);
 bool qk_method_descr_owner(uint32_t oparg, QkValue constant, uint64_t *operand);
@@ -483,6 +485,26 @@ int qk_list_append(QkThread *tstate, QkValue list, QkValue value);
 
 static inline bool qk_is_builtin_len(QkValue callable) {
     return qk_has_type(callable, &qk_builtin_type) && ((QkBuiltin *)callable)->func == qk_builtin_len;
+}
+
+QkValue qk_builtin_ord(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                       QkValue kwnames);
+
+static inline bool qk_is_builtin_ord(QkValue callable) {
+    return qk_has_type(callable, &qk_builtin_type) && ((QkBuiltin *)callable)->func == qk_builtin_ord;
+}
+
+/* ord(arg) where the trace knows the builtin ord is called: an exact str of one byte (an ASCII
+ * character) is its byte, read inline; anything else is the call, which raises what CPython
+ * does. */
+static inline QkValue qk_call_ord(QkThread *tstate, QkValue callable, QkValue self_or_null,
+                                  QkValue *args, int nargs) {
+    if (self_or_null == QK_NULL && nargs == 1 && qk_is_type(args[0], &qk_str_type) &&
+        qk_as_str(args[0])->length == 1) {
+        return qk_from_int((unsigned char)qk_as_str(args[0])->data[0]);
+    }
+    int has_self = self_or_null != QK_NULL;
+    return qk_call_builtin(tstate, callable, args - has_self, nargs + has_self);
 }
 
 /* len(v) for CALL_LEN: an exact list's, tuple's, dict's or str's size read inline (a str's once

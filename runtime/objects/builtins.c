@@ -187,8 +187,8 @@ static QkValue builtin_chr(QkThread *tstate, QkValue self, QkValue *args, size_t
     return qk_str_from_codepoint(tstate, (uint32_t)cp);
 }
 
-static QkValue builtin_ord(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
-                           QkValue kwnames) {
+QkValue qk_builtin_ord(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                       QkValue kwnames) {
     (void)self;
     /* The common call: one exact str of one byte, an ASCII character. */
     if (nargs == 1 && kwnames == QK_NULL && qk_is_type(args[0], &qk_str_type) &&
@@ -198,17 +198,18 @@ static QkValue builtin_ord(QkThread *tstate, QkValue self, QkValue *args, size_t
     if (qk_check_args(tstate, "ord", nargs, kwnames, 1, 1) < 0) {
         return QK_NULL;
     }
-    if (!qk_is_str(args[0])) {
+    bool bytes = qk_is_bytes_like(args[0]);
+    if (!bytes && !qk_is_str(args[0])) {
         return qk_raise(tstate, &qk_exc_TypeError,
                         "ord() expected string of length 1, but %s found", qk_type_name(args[0]));
     }
-    int64_t n = qk_str_cp_length(args[0]);
+    int64_t n = bytes ? qk_as_bytes(args[0])->length : qk_str_cp_length(args[0]);
     if (n != 1) {
         return qk_raise(tstate, &qk_exc_TypeError,
                         "ord() expected a character, but string of length %" PRId64 " found", n);
     }
-    const char *p = qk_as_str(args[0])->data;
-    return qk_from_int(qk_utf8_decode(&p));
+    const char *p = bytes ? qk_as_bytes(args[0])->data : qk_as_str(args[0])->data;
+    return qk_from_int(bytes ? (unsigned char)*p : qk_utf8_decode(&p));
 }
 
 static QkValue builtin_hash(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
@@ -684,7 +685,7 @@ static QkBuiltin builtins[] = {
     {.name = "print", .func = builtin_print},   {.name = "len", .func = qk_builtin_len},
     {.name = "abs", .func = builtin_abs},       {.name = "repr", .func = builtin_repr},
     {.name = "ascii", .func = builtin_ascii},   {.name = "format", .func = builtin_format},
-    {.name = "chr", .func = builtin_chr},       {.name = "ord", .func = builtin_ord},
+    {.name = "chr", .func = builtin_chr},       {.name = "ord", .func = qk_builtin_ord},
     {.name = "hash", .func = builtin_hash},     {.name = "id", .func = builtin_id},
     {.name = "hex", .func = builtin_hex},       {.name = "oct", .func = builtin_oct},
     {.name = "bin", .func = builtin_bin},       {.name = "iter", .func = builtin_iter},

@@ -166,8 +166,8 @@ def calls(i):
     items.append(i + 1)
     items.insert(0, i + 2)
     total += len("ab".upper()) + len(items) + items.pop() + "a-b".replace("-", "").count("a")
-    # range() with one and two bounds.
-    total += len(range(i % 4)) + len(range(i % 3, 5))
+    # range() with one and two bounds; ord() of a character.
+    total += len(range(i % 4)) + len(range(i % 3, 5)) + ord("abc"[i % 3])
     return total
 
 
