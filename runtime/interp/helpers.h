@@ -33,6 +33,8 @@ QkValue qk_import_from(QkThread *tstate, QkFrame *frame, QkValue module, uint32_
 /* Containers. */
 QkValue qk_tuple_from_array(QkThread *tstate, QkValue *values, int64_t n);
 QkValue qk_list_from_array(QkThread *tstate, QkValue *values, int64_t n);
+/* list[lo:hi] of an exact list, 0 <= lo and hi <= its size (hi < lo: empty). */
+QkValue qk_list_slice(QkThread *tstate, QkValue list, int64_t lo, int64_t hi);
 QkValue qk_set_from_array(QkThread *tstate, QkValue *values, int64_t n);
 QkValue qk_dict_from_pairs(QkThread *tstate, QkValue *pairs, int64_t npairs);
 QkValue qk_slice_new(QkThread *tstate, QkValue start, QkValue stop, QkValue step);

@@ -402,6 +402,13 @@ int qk_contains(QkThread *tstate, QkValue container, QkValue item) {
 }
 
 QkValue qk_getslice(QkThread *tstate, QkValue container, QkValue start, QkValue stop) {
+    /* Most slices: an exact list's, small-int or absent bounds. No slice object is made. */
+    if (qk_is_type(container, &qk_list_type) && (start == QK_NONE || qk_is_int(start)) &&
+        (stop == QK_NONE || qk_is_int(stop))) {
+        int64_t length = qk_as_list(container)->size;
+        return qk_list_slice(tstate, container, qk_slice_clip(start, 0, length),
+                             qk_slice_clip(stop, length, length));
+    }
     QkValue slice = qk_slice_new(tstate, start, stop, QK_NONE);
     if (slice == QK_NULL) {
         return QK_NULL;

@@ -13,6 +13,7 @@
 #include "objmodel.h"
 #include "quack.h"
 #include "quack_opcodes.h"
+#include "storage.h"
 #include "types.h"
 
 static void dict_traverse(QkObject *self, QkVisitFunc visit, void *arg) {
@@ -33,10 +34,10 @@ _Static_assert(sizeof(((QkDict *)0)->small) == QK_DICT_SMALL_INDICES * sizeof(in
 /* Positions are 32-bit: a table stops growing there (2**30 entries, 24 GiB of them). */
 #define MAX_INDICES ((int64_t)1 << 31)
 
-/* Frees a table of the dict's, unless it is the inline one. */
-static void table_free(QkDict *d, int32_t *indices) {
+/* Frees a table of the dict's of nindices indices, unless it is the inline one. */
+static void table_free(QkDict *d, int32_t *indices, int64_t nindices) {
     if (indices != (int32_t *)d->small) {
-        free(indices);
+        qk_storage_free(indices, table_bytes(nindices));
     }
 }
 
@@ -52,7 +53,7 @@ static void table_use(QkDict *d, int32_t *indices, int64_t nindices) {
 
 static void dict_finalize(QkObject *self) {
     QkDict *d = (QkDict *)self;
-    table_free(d, d->indices);
+    table_free(d, d->indices, d->nindices);
 }
 
 QkValue qk_dict_new(QkThread *tstate) {
@@ -71,12 +72,12 @@ static int dict_resize(QkThread *tstate, QkDict *d) {
         nindices *= 2;
     }
     int32_t *old_indices = d->indices, *small = (int32_t *)d->small;
-    int64_t old_nentries = d->nentries;
+    int64_t old_nentries = d->nentries, old_nindices = d->nindices;
     QkDictEntry *old_entries = d->entries;
     bool inline_table = nindices == QK_DICT_SMALL_INDICES && old_indices != small;
     int32_t *indices = inline_table                ? small
                        : d->used >= MAX_INDICES / 2 ? NULL
-                                                    : malloc(table_bytes(nindices));
+                                                    : qk_storage_alloc(table_bytes(nindices));
     if (indices == NULL) {
         qk_raise(tstate, &qk_exc_MemoryError, "out of memory");
         return -1;
@@ -94,7 +95,7 @@ static int dict_resize(QkThread *tstate, QkDict *d) {
         d->indices[i] = (int32_t)d->nentries;
         d->entries[d->nentries++] = old_entries[ix];
     }
-    table_free(d, old_indices);
+    table_free(d, old_indices, old_nindices);
     return 0;
 }
 
@@ -694,7 +695,7 @@ static QkValue dict_clear(QkThread *tstate, QkValue self, QkValue *args, size_t 
         d->rebound |= d->watched;
         qk_dict_watched_changed(tstate, d, QK_ANY_KEY);
     }
-    table_free(d, d->indices);
+    table_free(d, d->indices, d->nindices);
     d->used = 0;
     d->watched = 0;
     table_use(d, (int32_t *)d->small, QK_DICT_SMALL_INDICES);

@@ -6,6 +6,7 @@
 #include "builtin_subclass.h"
 #include "quack.h"
 #include "quack_opcodes.h"
+#include "storage.h"
 #include "types.h"
 
 static void list_traverse(QkObject *self, QkVisitFunc visit, void *arg) {
@@ -23,7 +24,7 @@ static QkValue no_items[1];
 static void list_finalize(QkObject *self) {
     QkList *l = (QkList *)self;
     if (l->capacity > 0) {
-        free(l->items);
+        qk_storage_free(l->items, (size_t)l->capacity * sizeof(QkValue));
     }
 }
 
@@ -35,7 +36,9 @@ static int list_reserve(QkThread *tstate, QkList *l, int64_t needed) {
     while (cap < needed) {
         cap += cap / 2 + 1;
     }
-    QkValue *items = realloc(l->capacity > 0 ? l->items : NULL, (size_t)cap * sizeof(QkValue));
+    QkValue *items = qk_storage_realloc(l->capacity > 0 ? l->items : NULL,
+                                        (size_t)l->capacity * sizeof(QkValue),
+                                        (size_t)cap * sizeof(QkValue));
     if (items == NULL) {
         qk_raise(tstate, &qk_exc_MemoryError, "out of memory");
         return -1;
@@ -296,12 +299,24 @@ static int64_t list_len(QkThread *tstate, QkValue self) {
     return qk_as_list(self)->size;
 }
 
+QkValue qk_list_slice(QkThread *tstate, QkValue list, int64_t lo, int64_t hi) {
+    int64_t n = hi > lo ? hi - lo : 0;
+    QkValue r = qk_list_from_array(tstate, NULL, n);
+    if (r != QK_NULL && n > 0) {
+        memcpy(qk_as_list(r)->items, qk_as_list(list)->items + lo, (size_t)n * sizeof(QkValue));
+    }
+    return r;
+}
+
 static QkValue list_getitem(QkThread *tstate, QkValue self, QkValue key) {
     QkList *l = qk_as_list(self);
     if (qk_is_type(key, &qk_slice_type)) {
         int64_t start, stop, step, count;
         if (qk_slice_indices(tstate, key, l->size, &start, &stop, &step, &count) < 0) {
             return QK_NULL;
+        }
+        if (step == 1) {
+            return qk_list_slice(tstate, self, start, start + count);
         }
         QkValue r = qk_list_from_array(tstate, NULL, count);
         for (int64_t i = 0; r != QK_NULL && i < count; i++) {

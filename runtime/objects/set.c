@@ -8,6 +8,7 @@
 #include "builtin_subclass.h"
 #include "quack.h"
 #include "quack_opcodes.h"
+#include "storage.h"
 #include "types.h"
 
 #define LINEAR_PROBES 9
@@ -45,7 +46,7 @@ static void set_traverse(QkObject *self, QkVisitFunc visit, void *arg) {
 
 static void free_table(QkSet *s) {
     if (s->table != s->small) {
-        free(s->table);
+        qk_storage_free(s->table, (s->mask + 1) * sizeof *s->table);
     }
 }
 
@@ -97,7 +98,7 @@ static int set_resize(QkThread *tstate, QkSet *s, int64_t minused) {
     SetEntry old_small[SET_MIN_SIZE], *old = s->table, *table = s->small;
     uint64_t old_mask = s->mask;
     if (size > SET_MIN_SIZE) {
-        table = calloc(size, sizeof *table);
+        table = qk_storage_calloc(size * sizeof *table);
         if (table == NULL) {
             qk_raise(tstate, &qk_exc_MemoryError, "out of memory");
             return -1;

@@ -43,6 +43,10 @@ static int64_t adjust(int64_t v, int64_t length, int64_t step) {
     return v >= length ? (step < 0 ? length - 1 : length) : v;
 }
 
+int64_t qk_slice_clip(QkValue bound, int64_t absent, int64_t length) {
+    return bound == QK_NONE ? absent : adjust(qk_int_value(bound), length, 1);
+}
+
 int qk_slice_indices(QkThread *tstate, QkValue slice, int64_t length, int64_t *start,
                      int64_t *stop, int64_t *step, int64_t *count) {
     QkSlice *s = (QkSlice *)slice;

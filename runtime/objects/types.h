@@ -281,6 +281,9 @@ int qk_slice_indices(QkThread *tstate, QkValue slice, int64_t length, int64_t *s
 /* A slice bound (an int; else CPython's TypeError) as an int64_t, clipped beyond 64 bits as
  * CPython clips it. -1 on error. */
 int qk_slice_index(QkThread *tstate, QkValue v, int64_t *out);
+/* A bound of a slice without a step that is a small int, or None (then `absent`), clipped into
+ * [0, length] as qk_slice_indices clips it. */
+int64_t qk_slice_clip(QkValue bound, int64_t absent, int64_t length);
 /* Turns a Python index into a sequence of `size` items (a negative one counts from the end) into
  * the position it names; false when out of range. */
 static inline bool qk_wrap_index(int64_t *index, int64_t size) {
