@@ -402,7 +402,7 @@ class _Analyzer:
         run it, which is likely a mistake, but harms nothing."""
         used = set(self._places())
         used |= {r.variant.name for reuses in self.analysis.reuses.values() for r in reuses}
-        used |= {c.variant.name for c in self.analysis.constants.values()}
+        used |= {c.variant.name for cs in self.analysis.constants.values() for c in cs}
         for uop in self.analysis.uops.values():
             if uop.decl.runtime and not uop.has_tier2_form:
                 raise ToolchainError(
@@ -455,8 +455,9 @@ class _Analyzer:
 
     def _constants(self) -> None:
         """`constant(_BASE, input, hook) = _VARIANT;`: the optimizer swaps _VARIANT in for _BASE
-        when `input` is a constant `hook` accepts. _VARIANT takes the same items (its one cache
-        entry is the operand the hook computes), and only traces may run it."""
+        when `input` is a constant `hook` accepts (the first of _BASE's variants, in the order
+        declared, whose hook does). _VARIANT takes the same items (its one cache entry is the
+        operand the hook computes), and only traces may run it."""
         places = self._places()
         for decl in self.declarations:
             if not isinstance(decl, ConstantDecl):
@@ -464,12 +465,13 @@ class _Analyzer:
             what = f"constant({decl.base.name}, {decl.input.name}, {decl.hook.name})"
             base = self._known_uop(decl.base, what)
             variant = self._known_uop(decl.variant, what)
-            if base.name in self.analysis.constants:
-                first = self.analysis.constants[base.name].decl.location
-                raise ToolchainError(
-                    f"duplicate constant variant of {base.name} (first defined at {first})",
-                    decl.location,
-                )
+            for other in self.analysis.constants.get(base.name, []):
+                if other.variant.name == variant.name or other.hook == decl.hook.name:
+                    raise ToolchainError(
+                        f"duplicate constant variant of {base.name} (first defined at "
+                        f"{other.decl.location})",
+                        decl.location,
+                    )
             index = _consumed_input(base, decl.input, "constant")
             if decl.hook.name not in self.analysis.helpers:
                 raise ToolchainError(
@@ -493,8 +495,8 @@ class _Analyzer:
                     "constant names an input below any array",
                     decl.input.location,
                 )
-            self.analysis.constants[base.name] = Constant(
-                base, index, decl.hook.name, variant, decl
+            self.analysis.constants.setdefault(base.name, []).append(
+                Constant(base, index, decl.hook.name, variant, decl)
             )
 
     def _known_uop(self, ref: UopRef, what: str) -> Uop:

@@ -185,8 +185,22 @@ def _reuses(analysis: Analysis) -> list[tuple[str, tuple[tuple[int, str], ...]]]
 
 
 def _constants(analysis: Analysis) -> list[tuple[str, int, str, str]]:
-    """(base micro-op, input, hook, variant) for each micro-op with a constant variant."""
-    return [(c.base.name, c.input, c.hook, c.variant.name) for c in analysis.constants.values()]
+    """(base micro-op, input, hook, variant) for each constant variant: a base's together, in
+    the order declared."""
+    return [
+        (c.base.name, c.input, c.hook, c.variant.name)
+        for cs in analysis.constants.values()
+        for c in cs
+    ]
+
+
+def _constant_ranges(analysis: Analysis) -> list[tuple[str, int, int]]:
+    """(base micro-op, first, count): where its variants are in _constants' list."""
+    ranges, first = [], 0
+    for base, cs in analysis.constants.items():
+        ranges.append((base, first, len(cs)))
+        first += len(cs)
+    return ranges
 
 
 def _max_uop_items(analysis: Analysis) -> int:
@@ -244,6 +258,8 @@ def metadata_header(analysis: Analysis, header: str) -> str:
         max_uop_items=_max_uop_items(analysis),
         reuses=_reuses(analysis),
         constants=_constants(analysis),
+        constant_ranges=_constant_ranges(analysis),
+        constant_hooks=sorted({c.hook for cs in analysis.constants.values() for c in cs}),
         cache_out=[
             (u.name, stack_cache.depths_out(u), stack_cache.exit_depths(u))
             for u in analysis.tier2_uops()

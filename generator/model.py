@@ -476,8 +476,9 @@ class Analysis:
     family_of: dict[str, Family] = field(default_factory=dict)
     # Base micro-op -> its reuse variants, in declaration order.
     reuses: dict[str, list[Reuse]] = field(default_factory=dict)
-    # Base micro-op -> its constant-operand variant (one per base).
-    constants: dict[str, Constant] = field(default_factory=dict)
+    # Base micro-op -> its constant-operand variants, in the order declared (the optimizer tries
+    # them in that order).
+    constants: dict[str, list[Constant]] = field(default_factory=dict)
     # Micro-op -> the oparg values it has a stencil of its own for, ascending (`stencils`).
     oparg_stencils: dict[str, tuple[int, ...]] = field(default_factory=dict)
     # What the generator reports but does not stop for (a micro-op nothing uses).

@@ -408,6 +408,13 @@ CASES = {
         "op(_V, (k/2, l, r -- res)) { res = r; }\nmacro(P) = _P;\nconstant(_P, x, hk) = _V;\n",
         "uop_defs/a.uops:5:14: error: _P has no input 'x' for constant(_P, ...)",
     ),
+    "constant_variant_twice": (
+        "helper(hk) = pure;\nhelper(hj) = pure;\nop(_P, (l, r -- res)) { res = r; }\n"
+        "op(_V, (k/2, l, r -- res)) { res = r; }\nmacro(P) = _P;\n"
+        "constant(_P, r, hk) = _V;\nconstant(_P, l, hj) = _V;\n",
+        "uop_defs/a.uops:7:1: error: duplicate constant variant of _P (first defined at "
+        "uop_defs/a.uops:6:1)",
+    ),
     "constant_variant_in_use": (
         "helper(hk) = pure;\nop(_P, (l, r -- res)) { res = r; }\n"
         "op(_V, (k/2, l, r -- res)) { res = r; }\nmacro(P) = _P;\nmacro(V) = _V;\n"

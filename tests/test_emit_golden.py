@@ -31,6 +31,7 @@ GOLDEN_OUTPUTS = (
     "include/quack_tier2_cases.c.h",
     "lib/quack_opcodes.py",
     "uops/_ADD.c.h",
+    "uops/_ADD_SMALL.c.h",
     "uops/_GUARD_INT.c.h",
     "uops/_DUP.c.h",
     "uops/_EXIT.c.h",
@@ -77,7 +78,9 @@ def test_only_tier2_forms_get_files(tmp_path: Path) -> None:
     ]
     assert names == [
         "_ADD.c.h",
+        "_ADD_KNOWN.c.h",
         "_ADD_SAME.c.h",
+        "_ADD_SMALL.c.h",
         "_DUP.c.h",
         "_EXIT.c.h",
         "_GUARD_FALSE.c.h",

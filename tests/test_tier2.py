@@ -791,10 +791,10 @@ def test_constructing_a_class_without_init_only_allocates(quack: Path, tmp_path:
     loop = [u for kind, fn, u in dumped_traces(result.stderr) if kind == "optimized"][0]
     at = loop.index("_CALL_ALLOC_NO_INIT")
     assert loop[at - 1] == "_CHECK_CLASS_VERSION"
-    # seen.add, a method of a built-in type, goes straight to its C function; flock.append is
-    # stored inline. The trace knows both methods (LOAD_METHOD's cached operand), so the calls
-    # are the constant variants, which test only the instance.
-    assert "_CALL_NOT_INLINED" not in loop and loop.count("_CALL_METHOD_DESCR_KNOWN") == 1
+    # seen.add goes straight to the set; flock.append is stored inline. The trace knows both
+    # methods (LOAD_METHOD's cached operand), so the calls are the constant variants, which test
+    # only the instance.
+    assert "_CALL_NOT_INLINED" not in loop and loop.count("_CALL_SET_ADD_KNOWN") == 1
     assert loop.count("_CALL_LIST_APPEND_KNOWN") == 1
     assert stats["specialization"]["CALL"]["successes"] >= 1
 
@@ -1068,6 +1068,19 @@ def test_ord_calls_the_trace_knows_read_an_ascii_character_inline(
     assert recorded and all("_CALL_BUILTIN" in u for u in recorded)
     assert optimized and all("_CALL_BUILTIN" not in u for u in optimized)
     assert all("_CALL_ORD_KNOWN" in u for u in optimized)
+
+
+def test_set_add_is_called_straight_before_any_method_variant(quack: Path, tmp_path: Path) -> None:
+    """_CALL_METHOD_DESCR has two constant variants, tried in the order declared: set.add of one
+    argument becomes _CALL_SET_ADD_KNOWN (collect()'s first traces, on an exact set), not the
+    general _CALL_METHOD_DESCR_KNOWN. A set subclass, an override, an unhashable item and the
+    unbound form print what CPython prints."""
+    program = PROGRAMS / "hot_set_add.py"
+    result, _ = checked(quack, program, tmp_path, "--dump-traces")
+    traces = dumped_traces(result.stderr)
+    optimized = [u for kind, fn, u in traces if fn == "collect" and kind == "optimized"]
+    assert optimized[0].count("_CALL_SET_ADD_KNOWN") == 2
+    assert not any("_CALL_METHOD_DESCR_KNOWN" in u for u in optimized)
 
 
 def test_an_operators_dunder_is_the_function_the_recording_entered(

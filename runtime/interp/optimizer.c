@@ -156,25 +156,28 @@ static uint16_t reuse_variant(Optimizer *o, const QkUOpInst *uop, const QkUopFac
     return uop->opcode;
 }
 
-/* `uop` as its constant-operand variant, with the operand the declaration's hook computes, if
- * the optimizer knows the input the declaration names and the hook accepts it. */
+/* `uop` as the first of its constant-operand variants whose input the optimizer knows, a
+ * constant the declaration's hook accepts, with the operand the hook computes. */
 static bool constant_variant(Optimizer *o, QkUOpInst *uop, const QkUopFacts *facts) {
-    const QkUopConstant *variant = &qk_uop_constant[uop->opcode];
+    QkUopConstantRange range = qk_uop_constant_range[uop->opcode];
     FrameState *f = state(o);
     /* The input is below any array (the generator checks), so its slot counts from the bottom. */
     int popped =
         facts->popped >= 0 ? facts->popped : qk_uop_slots_popped(uop->opcode, (int)uop->oparg);
-    if (variant->hook == NULL || popped <= variant->input || f->sp < popped) {
-        return false;
+    for (uint32_t i = range.first; i < (uint32_t)range.first + range.count; i++) {
+        const QkUopConstant *variant = &qk_uop_constants[i];
+        if (popped <= variant->input || f->sp < popped) {
+            continue;
+        }
+        const Value *v = f->stack[f->sp - popped + variant->input].value;
+        uint64_t operand;
+        if (v != NULL && v->is_const && variant->hook(uop->oparg, v->constant, &operand)) {
+            uop->opcode = variant->uop;
+            uop->operand = operand;
+            return true;
+        }
     }
-    const Value *v = f->stack[f->sp - popped + variant->input].value;
-    uint64_t operand;
-    if (v == NULL || !v->is_const || !variant->hook(uop->oparg, v->constant, &operand)) {
-        return false;
-    }
-    uop->opcode = variant->uop;
-    uop->operand = operand;
-    return true;
+    return false;
 }
 
 static Value *local(Optimizer *o, uint32_t index) {

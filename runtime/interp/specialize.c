@@ -433,6 +433,12 @@ bool qk_callee_is_list_append(uint32_t oparg, QkValue constant, uint64_t *operan
     return qk_is_list_append_descr(constant);
 }
 
+bool qk_callee_is_set_add(uint32_t oparg, QkValue constant, uint64_t *operand) {
+    *operand = 0;
+    return oparg == 1 && qk_has_type(constant, &qk_method_descr_type) &&
+           ((QkMethodDescr *)constant)->def->func == qk_set_add_method;
+}
+
 bool qk_method_descr_owner(uint32_t oparg, QkValue constant, uint64_t *operand) {
     (void)oparg;
     if (!qk_has_type(constant, &qk_method_descr_type)) {

@@ -111,12 +111,13 @@ static inline int64_t qk_int_by_constant(int op, int64_t n, int64_t d, uint64_t 
  * remainder by an int >= 2 gets qk_int_by_constant's reciprocal. */
 bool qk_int_divisor(uint32_t oparg, QkValue constant, uint64_t *operand);
 /* The constant hooks of CALL_LEN, CALL_BUILTIN, CALL_LIST_APPEND and CALL_METHOD_DESCR: the
- * callable the trace knows is len, ord of one argument, list.append, or a method descriptor
- * (whose owner is the operand); and of a call not inlined, range. */
+ * callable the trace knows is len, ord of one argument, list.append, set.add of one argument,
+ * or a method descriptor (whose owner is the operand); and of a call not inlined, range. */
 bool qk_callee_is_len(uint32_t oparg, QkValue constant, uint64_t *operand);
 bool qk_callee_is_ord(uint32_t oparg, QkValue constant, uint64_t *operand);
 bool qk_callee_is_range(uint32_t oparg, QkValue constant, uint64_t *operand);
 bool qk_callee_is_list_append(uint32_t oparg, QkValue constant, uint64_t *operand);
+bool qk_callee_is_set_add(uint32_t oparg, QkValue constant, uint64_t *operand);
 bool qk_method_descr_owner(uint32_t oparg, QkValue constant, uint64_t *operand);
 
 /* Whether BINARY_OP_INT handles the operator. */
@@ -536,6 +537,11 @@ static inline bool qk_is_list_append_descr(QkValue callable) {
     return qk_has_type(callable, &qk_method_descr_type) &&
            ((QkMethodDescr *)callable)->def->func == qk_list_append_method;
 }
+
+QkValue qk_set_add_method(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                          QkValue kwnames);
+
+static inline bool qk_is_exact_set(QkValue v) { return v != QK_NULL && qk_has_type(v, &qk_set_type); }
 
 /* `items.append(x)` for CALL_LIST_APPEND: list.append's descriptor and an exact list. */
 static inline bool qk_is_list_append(QkValue callable, QkValue self) {

@@ -549,8 +549,8 @@ static QkValue set_init(QkThread *tstate, QkValue self, QkValue *args, size_t na
     return QK_NONE;
 }
 
-static QkValue set_add_method(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
-                              QkValue kwnames) {
+QkValue qk_set_add_method(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
+                          QkValue kwnames) {
     if (qk_check_args(tstate, "set.add", nargs, kwnames, 1, 1) < 0 ||
         qk_set_add(tstate, self, args[0]) < 0) {
         return QK_NULL;
@@ -690,7 +690,7 @@ static QkValue set_isdisjoint(QkThread *tstate, QkValue self, QkValue *args, siz
         {"issuperset", set_issuperset}, {"isdisjoint", set_isdisjoint}
 
 static const QkMethodDef set_methods[] = {
-    {"add", set_add_method},
+    {"add", qk_set_add_method},
     {"remove", set_remove},
     {"discard", set_discard_method},
     {"pop", set_pop},

@@ -163,6 +163,7 @@ def calls(i):
     total += len("abc"[: i % 3]) + abs(i - 50) + max(i, 5) + max(i, 5, 7) + "x y".count(" ")
     # Methods of built-in types: none, one and two arguments.
     items = [i]
+    {i}.add(i + 1)
     items.append(i + 1)
     items.insert(0, i + 2)
     total += len("ab".upper()) + len(items) + items.pop() + "a-b".replace("-", "").count("a")

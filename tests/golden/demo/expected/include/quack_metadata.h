@@ -111,6 +111,8 @@ static const uint32_t qk_uop_flags[QK_UOP_COUNT] = {
     [_GUARD_INT] = QK_FLAG_DEOPT,
     [_ADD] = QK_FLAG_ERROR | QK_FLAG_ESCAPES | QK_FLAG_ALLOCATES | QK_FLAG_WRITES | QK_FLAG_READS_CONTEXT | QK_FLAG_NEEDS_SYNC | QK_FLAG_INVALIDATES,
     [_ADD_SAME] = QK_FLAG_EXIT | QK_FLAG_ERROR | QK_FLAG_ESCAPES | QK_FLAG_ALLOCATES | QK_FLAG_WRITES | QK_FLAG_READS_CONTEXT | QK_FLAG_NEEDS_SYNC | QK_FLAG_INVALIDATES,
+    [_ADD_SMALL] = QK_FLAG_PURE,
+    [_ADD_KNOWN] = QK_FLAG_ERROR | QK_FLAG_ESCAPES | QK_FLAG_ALLOCATES | QK_FLAG_WRITES | QK_FLAG_READS_CONTEXT | QK_FLAG_NEEDS_SYNC | QK_FLAG_INVALIDATES,
     [_STORE] = QK_FLAG_HAS_ARG | QK_FLAG_WRITES | QK_FLAG_READS_CONTEXT,
     [_DUP] = QK_FLAG_HAS_ARG | QK_FLAG_PURE,
     [_ROT] = QK_FLAG_PURE,
@@ -137,6 +139,8 @@ static const char *const qk_uop_names[QK_UOP_COUNT] = {
     [_GUARD_INT] = "_GUARD_INT",
     [_ADD] = "_ADD",
     [_ADD_SAME] = "_ADD_SAME",
+    [_ADD_SMALL] = "_ADD_SMALL",
+    [_ADD_KNOWN] = "_ADD_KNOWN",
     [_STORE] = "_STORE",
     [_DUP] = "_DUP",
     [_ROT] = "_ROT",
@@ -193,6 +197,8 @@ static const QkUopFacts qk_uop_facts[QK_UOP_COUNT] = {
     [_GUARD_INT] = {2, 2, 0x03, 0x00, 1, {QK_FACT_INT, QK_FACT_INT}, {0}},
     [_ADD] = {2, 1, 0x00, 0x00, 0, {0}, {0}},
     [_ADD_SAME] = {2, 1, 0x00, 0x00, 0, {0}, {0}},
+    [_ADD_SMALL] = {2, 1, 0x00, 0x00, 0, {0}, {0}},
+    [_ADD_KNOWN] = {2, 1, 0x00, 0x00, 0, {0}, {0}},
     [_STORE] = {1, 0, 0x00, 0x00, 0, {0}, {0}},
     [_DUP] = {-1, -1, 0x01, 0x00, 0, {0}, {0}},
     [_ROT] = {2, 2, 0x00, 0x00, 0, {0}, {2, 1}},
@@ -245,8 +251,11 @@ static const QkUopReuse qk_uop_reuse[QK_UOP_COUNT] = {
 
 // `constant(_BASE, input, hook) = _VARIANT;`: when the optimizer knows input number `input`
 // (0 = deepest) of _BASE, a constant, and hook(oparg, constant, &operand) accepts it, it may emit
-// _VARIANT with that operand. The runtime defines the hooks. hook NULL: no variant.
+// _VARIANT with that operand. The runtime defines the hooks. A base's variants are tried in the
+// order declared: qk_uop_constants[first .. first + count) of its qk_uop_constant_range.
 typedef bool (*QkConstantHook)(uint32_t oparg, uintptr_t constant, uint64_t *operand);
+bool qk_any_addend(uint32_t oparg, uintptr_t constant, uint64_t *operand);
+bool qk_small_addend(uint32_t oparg, uintptr_t constant, uint64_t *operand);
 
 typedef struct QkUopConstant {
     QkConstantHook hook;
@@ -254,15 +263,27 @@ typedef struct QkUopConstant {
     uint16_t uop;
 } QkUopConstant;
 
-static const QkUopConstant qk_uop_constant[QK_UOP_COUNT] = {
-    {0},
+static const QkUopConstant qk_uop_constants[] = {
+    {qk_small_addend, 1, _ADD_SMALL}, /* _ADD */
+    {qk_any_addend, 1, _ADD_KNOWN}, /* _ADD */
+    {0}, /* the end */
+};
+
+typedef struct QkUopConstantRange {
+    uint16_t first, count;
+} QkUopConstantRange;
+
+static const QkUopConstantRange qk_uop_constant_range[QK_UOP_COUNT] = {
+    [_ADD] = {0, 2},
 };
 
 // How many values are cached after a micro-op, for each number cached before it; a micro-op not
 // listed keeps none (its stencil runs after a spill stencil stored them).
 static const uint8_t qk_uop_cache_out[QK_UOP_COUNT][QK_CACHE_REGISTERS + 1] = {
     [_ADD] = {1, 1, 1},
+    [_ADD_KNOWN] = {1, 1, 1},
     [_ADD_SAME] = {1, 1, 1},
+    [_ADD_SMALL] = {1, 1, 1},
     [_GUARD_FALSE] = {0, 0, 1},
     [_GUARD_INT] = {2, 2, 2},
     [_GUARD_TRUE] = {0, 0, 1},
@@ -274,7 +295,9 @@ static const uint8_t qk_uop_cache_out[QK_UOP_COUNT][QK_CACHE_REGISTERS + 1] = {
 // the micro-op; a micro-op not listed hands none.
 static const uint8_t qk_uop_exit_depth[QK_UOP_COUNT][QK_CACHE_REGISTERS + 1] = {
     [_ADD] = {0, 1, 2},
+    [_ADD_KNOWN] = {0, 1, 2},
     [_ADD_SAME] = {0, 1, 2},
+    [_ADD_SMALL] = {0, 1, 2},
     [_GUARD_FALSE] = {0, 0, 1},
     [_GUARD_INT] = {0, 1, 2},
     [_GUARD_TRUE] = {0, 0, 1},

@@ -102,7 +102,7 @@ TARGET(STORE) {
     next_instr += 2;
     uint32_t counter = this_instr[1];
     QkValue value = stack_pointer[-1];
-    #line 42 "uop_defs/demo.uops"
+    #line 61 "uop_defs/demo.uops"
     (void)counter;
     qk_store(tstate, oparg, value);
     #line 110 "include/quack_tier1_cases.c.h"
@@ -116,7 +116,7 @@ TARGET(DUP) {
     next_instr += 1;
     QkValue bottom = stack_pointer[-oparg];
     QkValue top;
-    #line 47 "uop_defs/demo.uops"
+    #line 66 "uop_defs/demo.uops"
     top = bottom;
     #line 123 "include/quack_tier1_cases.c.h"
     stack_pointer[0] = top;
@@ -132,7 +132,7 @@ TARGET(ROT) {
     QkValue b = stack_pointer[-1];
     QkValue b_up;
     QkValue a_up;
-    #line 52 "uop_defs/demo.uops"
+    #line 71 "uop_defs/demo.uops"
     b_up = b;
     a_up = a;
     #line 140 "include/quack_tier1_cases.c.h"
@@ -149,7 +149,7 @@ TARGET(CALL) {
     QkValue *args = &stack_pointer[-oparg];
     QkValue res;
     frame->stack_pointer = stack_pointer;
-    #line 57 "uop_defs/demo.uops"
+    #line 76 "uop_defs/demo.uops"
     if (callable == QK_NULL) {
         stack_pointer -= oparg + 1; LEAVE_FRAME(callable);
     }
@@ -166,7 +166,7 @@ TARGET(JUMP_IF) {
     frame->instr_ptr = this_instr;
     next_instr += 1;
     QkValue cond = stack_pointer[-1];
-    #line 65 "uop_defs/demo.uops"
+    #line 84 "uop_defs/demo.uops"
     if (cond == QK_TRUE) {
         next_instr += (oparg);
     }

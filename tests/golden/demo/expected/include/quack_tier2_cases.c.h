@@ -20,6 +20,22 @@ case _ADD: {
     break;
 }
 
+case _ADD_KNOWN: {
+    uint64_t k = CURRENT_OPERAND();
+    QkValue left = stack_pointer[-2];
+    QkValue right = stack_pointer[-1];
+    QkValue res;
+    frame->stack_pointer = stack_pointer;
+    #line 52 "uop_defs/demo.uops"
+    res = qk_add(tstate, left, right);
+    (void)k;
+    if (res == QK_NULL) { JUMP_TO_ERROR(); }
+    #line 35 "include/quack_tier2_cases.c.h"
+    stack_pointer[-2] = res;
+    stack_pointer -= 1;
+    break;
+}
+
 case _ADD_SAME: {
     QkValue left = stack_pointer[-2];
     QkValue right = stack_pointer[-1];
@@ -29,7 +45,21 @@ case _ADD_SAME: {
     if (left != right) { JUMP_TO_JUMP_TARGET(); }
     res = qk_add(tstate, left, left);
     if (res == QK_NULL) { JUMP_TO_ERROR(); }
-    #line 34 "include/quack_tier2_cases.c.h"
+    #line 50 "include/quack_tier2_cases.c.h"
+    stack_pointer[-2] = res;
+    stack_pointer -= 1;
+    break;
+}
+
+case _ADD_SMALL: {
+    uint64_t k = CURRENT_OPERAND();
+    QkValue left = stack_pointer[-2];
+    QkValue right = stack_pointer[-1];
+    QkValue res;
+    #line 47 "uop_defs/demo.uops"
+    res = left + k;
+    (void)right;
+    #line 64 "include/quack_tier2_cases.c.h"
     stack_pointer[-2] = res;
     stack_pointer -= 1;
     break;
@@ -39,26 +69,26 @@ case _DUP: {
     int oparg = (int)CURRENT_OPARG();
     QkValue bottom = stack_pointer[-oparg];
     QkValue top;
-    #line 47 "uop_defs/demo.uops"
+    #line 66 "uop_defs/demo.uops"
     top = bottom;
-    #line 46 "include/quack_tier2_cases.c.h"
+    #line 76 "include/quack_tier2_cases.c.h"
     stack_pointer[0] = top;
     stack_pointer += 1;
     break;
 }
 
 case _EXIT: {
-    #line 82 "uop_defs/demo.uops"
+    #line 101 "uop_defs/demo.uops"
     EXIT_TO_TIER_ONE();
-    #line 55 "include/quack_tier2_cases.c.h"
+    #line 85 "include/quack_tier2_cases.c.h"
     break;
 }
 
 case _GUARD_FALSE: {
     QkValue flag = stack_pointer[-1];
-    #line 75 "uop_defs/demo.uops"
+    #line 94 "uop_defs/demo.uops"
     if (flag != QK_FALSE) { stack_pointer -= 1; JUMP_TO_JUMP_TARGET(); }
-    #line 63 "include/quack_tier2_cases.c.h"
+    #line 93 "include/quack_tier2_cases.c.h"
     stack_pointer -= 1;
     break;
 }
@@ -70,15 +100,15 @@ case _GUARD_INT: {
     #line 21 "uop_defs/demo.uops"
     (void)version;
     if (!qk_is_int(left) || !qk_is_int(right)) { JUMP_TO_JUMP_TARGET(); }
-    #line 75 "include/quack_tier2_cases.c.h"
+    #line 105 "include/quack_tier2_cases.c.h"
     break;
 }
 
 case _GUARD_TRUE: {
     QkValue flag = stack_pointer[-1];
-    #line 71 "uop_defs/demo.uops"
+    #line 90 "uop_defs/demo.uops"
     if (flag != QK_TRUE) { stack_pointer -= 1; JUMP_TO_JUMP_TARGET(); }
-    #line 83 "include/quack_tier2_cases.c.h"
+    #line 113 "include/quack_tier2_cases.c.h"
     stack_pointer -= 1;
     break;
 }
@@ -88,10 +118,10 @@ case _ROT: {
     QkValue b = stack_pointer[-1];
     QkValue b_up;
     QkValue a_up;
-    #line 52 "uop_defs/demo.uops"
+    #line 71 "uop_defs/demo.uops"
     b_up = b;
     a_up = a;
-    #line 96 "include/quack_tier2_cases.c.h"
+    #line 126 "include/quack_tier2_cases.c.h"
     stack_pointer[-2] = b_up;
     stack_pointer[-1] = a_up;
     break;
@@ -101,10 +131,10 @@ case _STORE: {
     int oparg = (int)CURRENT_OPARG();
     uint64_t counter = CURRENT_OPERAND();
     QkValue value = stack_pointer[-1];
-    #line 42 "uop_defs/demo.uops"
+    #line 61 "uop_defs/demo.uops"
     (void)counter;
     qk_store(tstate, oparg, value);
-    #line 109 "include/quack_tier2_cases.c.h"
+    #line 139 "include/quack_tier2_cases.c.h"
     stack_pointer -= 1;
     break;
 }

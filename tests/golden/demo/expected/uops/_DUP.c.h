@@ -1,7 +1,7 @@
 int oparg = (int)CURRENT_OPARG();
 QkValue bottom = stack_pointer[-oparg];
 QkValue top;
-#line 47 "uop_defs/demo.uops"
+#line 66 "uop_defs/demo.uops"
 top = bottom;
 #line 8 "uops/_DUP.c.h"
 stack_pointer[0] = top;
