@@ -770,10 +770,13 @@ def test_peeled_loops_exit_when_what_they_assume_changes(quack: Path, tmp_path: 
 
 def test_rebinding_a_global_constant_mid_loop_invalidates(quack: Path, tmp_path: Path) -> None:
     """Rebinding, shadowing and deleting globals a hot trace made constants, between two uses
-    in one iteration: the output is CPython's in both tier-2 modes."""
+    in one iteration: the output is CPython's in both tier-2 modes. Compiled, the running traces
+    leave through their validity checks, which were no-ops until invalidation rewrote them into
+    jumps to their exits."""
     for jit in ("0", "1"):
         _, stats = checked(quack, PROGRAMS / "hot_global_constants.py", tmp_path, QUACK_JIT=jit)
         assert stats["traces_invalidated"] >= 4
+        assert (stats["jit_guards_patched"] > 0) == (jit == "1")
 
 
 def test_constructing_a_class_without_init_only_allocates(quack: Path, tmp_path: Path) -> None:

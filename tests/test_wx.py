@@ -14,13 +14,20 @@ from conftest import ROOT, quack_env
 SYSCALL = re.compile(r"\b(mmap|mprotect|memfd_create)\((.*)\) = (\S+)")
 
 
-def traced_calls(quack: Path, out_dir: Path, tmp_path: Path, mode: str) -> list[tuple[str, ...]]:
+LOOPS = ROOT / "examples" / "loops.py"
+# Its traces are invalidated while they run: their validity checks are rewritten into jumps.
+INVALIDATED = ROOT / "tests" / "programs" / "hot_global_constants.py"
+
+
+def traced_calls(
+    quack: Path, out_dir: Path, tmp_path: Path, mode: str, program: Path = LOOPS
+) -> list[tuple[str, ...]]:
     """(syscall, arguments, result) of every mmap, mprotect and memfd_create quack makes running
-    examples/loops.py with the JIT in `mode`."""
-    image = tmp_path / "loops.qkimg"
+    the program (examples/loops.py) with the JIT in `mode`."""
+    image = tmp_path / "program.qkimg"
     # A precompiled image, so only quack itself (not the Python front end) is traced.
     subprocess.run(
-        ["python3", "-P", "-m", "frontend", str(ROOT / "examples" / "loops.py"), "-o", str(image)],
+        ["python3", "-P", "-m", "frontend", str(program), "-o", str(image)],
         check=True,
         cwd=ROOT,
         env=quack_env(PYTHONPATH=f"{ROOT}:{out_dir / 'lib'}"),
@@ -38,11 +45,12 @@ def traced_calls(quack: Path, out_dir: Path, tmp_path: Path, mode: str) -> list[
     return [m.groups() for m in map(SYSCALL.search, trace.read_text().splitlines()) if m]
 
 
+@pytest.mark.parametrize("program", [LOOPS, INVALIDATED], ids=lambda p: p.stem)
 @pytest.mark.parametrize("mode", ["flip", "dual"])
 def test_jit_memory_is_never_writable_and_executable(
-    quack: Path, out_dir: Path, tmp_path: Path, mode: str
+    quack: Path, out_dir: Path, tmp_path: Path, mode: str, program: Path
 ) -> None:
-    calls = traced_calls(quack, out_dir, tmp_path, mode)
+    calls = traced_calls(quack, out_dir, tmp_path, mode, program)
     assert not [c for c in calls if "PROT_WRITE" in c[1] and "PROT_EXEC" in c[1]]
 
 

@@ -68,8 +68,9 @@ QkCodeUnit *qk_run_uops(QkThread *tstate, QkFrame *frame, QkExecutor *ex) {
 }
 
 static QkJitInput jit_input(const QkExecutor *ex) {
+    /* A validity check is a no-op the invalidation of the tree patches (invalidate.c). */
     return (QkJitInput){ex->trace, ex->length, ex->count, ex->loop_start,
-                        qk_as_str(ex->code->qualname)->data};
+                        qk_as_str(ex->code->qualname)->data, _CHECK_VALIDITY};
 }
 
 int qk_executor_compile(QkExecutor *ex) {

@@ -85,6 +85,10 @@ static void invalidate_dependents(QkThread *tstate, QkDependencyKind kind, const
 static void invalidate(QkThread *tstate, QkExecutor *root) {
     untrack(root);
     root->valid = false;
+    /* The compiled traces of the tree do not read `valid`: their checks become jumps out. */
+    for (QkExecutor *ex = root; ex != NULL; ex = ex->next_side) {
+        qk_jit_invalidate(&ex->jit);
+    }
     /* Tier 1 runs the loop's own back edge again (or enters the function without a trace) until
      * it is hot anew. */
     if (root->entry) {

@@ -43,6 +43,40 @@ typedef struct Layout {
     uint8_t name##_depths[(count) + 1];                                                            \
     Layout name = {name##_code, name##_data, name##_stencils, name##_spills, name##_depths, 0, 0, 0}
 
+/* A patched guard (QkJitInput.patched_guard) is copied as a no-op as wide as a jump to its exit,
+ * which qk_jit_invalidate writes over it: until then the check costs nothing. It leaves the
+ * registers as they are, so its exit stub is reached at the depth it was. */
+#if defined(__x86_64__)
+static const uint8_t guard_nop[] = {0x0f, 0x1f, 0x44, 0x00, 0x00}; /* nopl 0(%rax,%rax) */
+
+/* jmp rel32 from `at` to `target` (both within one trace). */
+static void guard_jump(uint8_t *out, uintptr_t at, uintptr_t target) {
+    int32_t rel = (int32_t)(target - (at + 5));
+    out[0] = 0xe9;
+    memcpy(out + 1, &rel, 4);
+}
+#elif defined(__aarch64__)
+static const uint8_t guard_nop[] = {0x1f, 0x20, 0x03, 0xd5}; /* nop */
+
+/* b from `at` to `target` (within one trace: far inside a branch's ±128 MB). */
+static void guard_jump(uint8_t *out, uintptr_t at, uintptr_t target) {
+    uint32_t b = 0x14000000u | ((uint32_t)((int64_t)(target - at) >> 2) & 0x03ffffffu);
+    memcpy(out, &b, 4);
+}
+#else
+#error "the JIT's patched guards know x86_64 and aarch64"
+#endif
+static const QkStencil guard_stencil = {
+    .name = "_PATCHED_GUARD", .code = guard_nop, .code_size = sizeof guard_nop};
+
+/* Whether micro-op i, reached at `depth`, is a patched guard: one that keeps the registers as
+ * they are on both ways out (else its own stencil runs, which checks what it checks). */
+static bool patched_guard(const QkJitInput *ex, uint32_t i, uint32_t depth) {
+    uint16_t op = ex->trace[i].opcode;
+    return i < ex->length && (int32_t)op == ex->patched_guard && qk_stencils[op].n_by_cache > 0 &&
+           qk_uop_exit_depth[op][depth] == depth && qk_uop_cache_out[op][depth] == depth;
+}
+
 /* The stencil of a micro-op at a cache depth, for its oparg if it has one of its own. */
 static const QkStencil *stencil_for(const QkUOpInst *uop, uint32_t depth) {
     const QkStencil *s = &qk_stencils[uop->opcode];
@@ -80,7 +114,7 @@ static int layout(const QkJitInput *ex, Layout *l) {
             place(l, l->spills[i]);
             depth = 0;
         }
-        l->stencils[i] = stencil_for(uop, depth);
+        l->stencils[i] = patched_guard(ex, i, depth) ? &guard_stencil : stencil_for(uop, depth);
         if (l->stencils[i]->code == NULL) {
             fprintf(stderr, "quack: no stencil for micro-op %u\n", uop->opcode);
             return -1;
@@ -190,9 +224,27 @@ static int compile(const QkJitInput *ex, QkJitCode *out) {
         qk_jit_memory_discard(&memory);
         return -1;
     }
-    if (qk_jit_memory_commit(&memory) != 0) {
+    uint32_t nguards = 0;
+    for (uint32_t i = 0; i < ex->length; i++) {
+        nguards += l.stencils[i] == &guard_stencil;
+    }
+    uint32_t *guards = nguards > 0 ? malloc(2 * (size_t)nguards * sizeof *guards) : NULL;
+    if (nguards > 0 && guards == NULL) {
+        qk_jit_memory_discard(&memory);
         return -1;
     }
+    if (qk_jit_memory_commit(&memory) != 0) {
+        free(guards);
+        return -1;
+    }
+    for (uint32_t i = 0, n = 0; i < ex->length; i++) {
+        if (l.stencils[i] == &guard_stencil) {
+            guards[n++] = (uint32_t)l.code_offsets[i]; /* no spill before a cached micro-op */
+            guards[n++] = (uint32_t)l.code_offsets[ex->trace[i].jump_target];
+        }
+    }
+    out->guards = guards;
+    out->nguards = nguards;
     out->memory = memory;
     out->entry = (void *)code_base;
     out->first = (void *)(code_base + l.code_offsets[0]);
@@ -210,6 +262,8 @@ static int compile(const QkJitInput *ex, QkJitCode *out) {
 /* Every failure leaves the trace to the micro-op interpreter. */
 int qk_jit_compile(const QkJitInput *in, QkJitCode *out) {
     out->entry = NULL;
+    out->guards = NULL;
+    out->nguards = 0;
     if (compile(in, out) != 0) {
         jit.stats->jit_compile_failures++;
         return -1;
@@ -221,6 +275,22 @@ void qk_jit_free(QkJitCode *code) {
     if (code->entry != NULL) {
         qk_jit_memory_release(&code->memory);
         code->entry = NULL;
+    }
+    free(code->guards);
+    code->guards = NULL;
+    code->nguards = 0;
+}
+
+void qk_jit_invalidate(QkJitCode *code) {
+    for (uint32_t i = 0; code->entry != NULL && i < code->nguards; i++) {
+        uint32_t at = code->guards[2 * i], stub = code->guards[2 * i + 1];
+        uint8_t jump[sizeof guard_nop];
+        guard_jump(jump, code->memory.code.run + at, code->memory.code.run + stub);
+        if (qk_jit_memory_rewrite(&code->memory, at, jump, sizeof jump) != 0) {
+            fputs("quack: cannot rewrite JIT code to leave an invalidated trace\n", stderr);
+            abort();
+        }
+        jit.stats->jit_guards_patched++;
     }
 }
 

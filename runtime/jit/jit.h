@@ -28,6 +28,11 @@ typedef struct QkJitInput {
     uint32_t length, count;
     uint32_t loop_start; /* where _JUMP_TO_TOP goes (_JIT_TOP) */
     const char *name;    /* the function it is in, for perf map lines */
+    /* A guard micro-op (-1: none) that fails only once the VM invalidates the whole trace, as
+     * _CHECK_VALIDITY does: the JIT copies a no-op in its place, which qk_jit_invalidate turns
+     * into a jump to the guard's exit stub. The VM must then call qk_jit_invalidate wherever it
+     * would make the guard fail. */
+    int32_t patched_guard;
 } QkJitInput;
 
 /* A compiled trace. */
@@ -35,6 +40,10 @@ typedef struct QkJitCode {
     void *entry;       /* a C function of the VM's QkJitEntry type; NULL: not compiled */
     void *first;       /* the first micro-op's code, where other traces jump in */
     QkJitTrace memory; /* meaningful only while entry is set */
+    /* Where each patched guard's no-op is and the exit stub it jumps to once invalidated: code
+     * offsets, two per guard. */
+    uint32_t *guards;
+    uint32_t nguards;
 } QkJitCode;
 
 /* The JIT's counters (the VM prints them among its own). */
@@ -49,7 +58,8 @@ typedef struct QkJitCode {
     X(jit_arena_bytes_near)                                                                        \
     X(jit_arena_bytes_used)                                                                        \
     X(jit_traces_live)                                                                             \
-    X(jit_traces_freed)
+    X(jit_traces_freed)                                                                            \
+    X(jit_guards_patched)
 
 typedef struct QkJitStats {
 #define QK_JIT_STATS_DECLARE(name) uint64_t name;
@@ -68,6 +78,10 @@ void qk_jit_fini(void);
  * with the micro-op interpreter. */
 int qk_jit_compile(const QkJitInput *in, QkJitCode *out);
 void qk_jit_free(QkJitCode *code);
+/* Makes every patched guard of a compiled trace jump to its exit: the trace leaves at the next
+ * one it reaches (it may be running, suspended in a call). Stops the process if the system
+ * refuses to let the code be rewritten, as the trace could no longer be left. */
+void qk_jit_invalidate(QkJitCode *code);
 
 /* quack --compile-bench: for each trace given, the time to lay it out, copy and patch it into
  * ordinary memory against plain memcpys of the same bytes; the report goes to `out`. */

@@ -250,6 +250,20 @@ int qk_jit_memory_commit(QkJitTrace *trace) {
     return 0;
 }
 
+int qk_jit_memory_rewrite(QkJitTrace *trace, size_t offset, const uint8_t *bytes, size_t n) {
+    QkJitRange part = {trace->code.chunk, trace->code.offset + offset, n,
+                       trace->code.write + offset, trace->code.run + offset};
+    if (arena.mode == MODE_FLIP && protect(&part, PROT_READ | PROT_WRITE) != 0) {
+        return -1;
+    }
+    memcpy(part.write, bytes, n);
+    if (arena.mode == MODE_FLIP && protect(&part, PROT_READ | PROT_EXEC) != 0) {
+        return -1;
+    }
+    __builtin___clear_cache((char *)part.run, (char *)part.run + n);
+    return 0;
+}
+
 void qk_jit_memory_discard(QkJitTrace *trace) {
     restore(&trace->data);
     restore(&trace->code);

@@ -43,6 +43,9 @@ int qk_jit_memory_reserve(QkJitTrace *trace, size_t code_size, size_t data_size)
 int qk_jit_memory_commit(QkJitTrace *trace);
 /* Gives back a reserved trace that will not be committed (patching failed). */
 void qk_jit_memory_discard(QkJitTrace *trace);
+/* Overwrites n bytes of a committed trace's code at `offset` with `bytes`: through the write
+ * view, or in flip mode with the pages writable meanwhile. Returns -1 if the system refuses. */
+int qk_jit_memory_rewrite(QkJitTrace *trace, size_t offset, const uint8_t *bytes, size_t n);
 /* Gives back a committed trace's memory for reuse. */
 void qk_jit_memory_release(QkJitTrace *trace);
 
