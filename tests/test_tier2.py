@@ -184,8 +184,11 @@ def test_hot_side_exits_get_linked_side_traces(quack: Path, tmp_path: Path, jit:
     assert stats["traces_compiled"] == 1
     assert stats["side_traces_compiled"] >= 1
     # Once linked, the exit goes straight into the side trace: only the exits taken before it
-    # was hot (and the loop's end) reach the interpreter.
+    # was hot (and the loop's end) reach the interpreter. Compiled, each linked stub was
+    # rewritten into a jump to its side trace.
     assert stats["side_exits"] < 100
+    linked = stats["side_traces_compiled"] if jit == "1" else 0
+    assert stats["jit_exits_linked"] == linked
     sides = [t for t in stats["traces"] if t["side"]]
     assert sides and all(t["function"] == "classify" for t in sides)
 

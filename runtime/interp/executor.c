@@ -68,9 +68,10 @@ QkCodeUnit *qk_run_uops(QkThread *tstate, QkFrame *frame, QkExecutor *ex) {
 }
 
 static QkJitInput jit_input(const QkExecutor *ex) {
-    /* A validity check is a no-op the invalidation of the tree patches (invalidate.c). */
+    /* A validity check is a no-op the invalidation of the tree patches (invalidate.c); an exit
+     * stub becomes a jump to its side trace once one is linked (trace.c). */
     return (QkJitInput){ex->trace, ex->length, ex->count, ex->loop_start,
-                        qk_as_str(ex->code->qualname)->data, _CHECK_VALIDITY};
+                        qk_as_str(ex->code->qualname)->data, _CHECK_VALIDITY, _SIDE_EXIT};
 }
 
 int qk_executor_compile(QkExecutor *ex) {

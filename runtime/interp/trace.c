@@ -401,6 +401,17 @@ static void install_root(QkThread *tstate, QkTraceRecorder *rec) {
     log_trace(tstate, ex, (uint32_t)(rec->head - code->code));
 }
 
+/* The compiled exit stub of `exit` jumps straight to its new side trace `side`, without loading
+ * the exit's side trace each time. */
+static void link_stub(QkExit *exit, QkExecutor *side) {
+    QkExecutor *owner = exit->owner;
+    for (uint32_t i = owner->length; side->jit.first != NULL && i < owner->count; i++) {
+        if (owner->trace[i].opcode == _SIDE_EXIT && owner->trace[i].operand == (uintptr_t)exit) {
+            qk_jit_link(&owner->jit, i - owner->length, side->jit.first);
+        }
+    }
+}
+
 static void install_side(QkThread *tstate, QkTraceRecorder *rec) {
     QkExecutor *root = rec->tree;
     QkExecutor *ex = build(tstate, rec, root);
@@ -417,6 +428,7 @@ static void install_side(QkThread *tstate, QkTraceRecorder *rec) {
     root->next_side = ex;
     root->side_traces++;
     rec->exit->side = ex;
+    link_stub(rec->exit, ex);
     tstate->stats.side_traces_compiled++;
     log_trace(tstate, ex, rec->body[0].target);
 }

@@ -109,7 +109,8 @@ static int layout(const QkJitInput *ex, Layout *l) {
         l->code_offsets[i] = l->code_size;
         l->data_offsets[i] = l->data_size;
         l->spills[i] = NULL;
-        if (depth > 0 && base->n_by_cache == 0) {
+        bool linked = i >= ex->length && (int32_t)uop->opcode == ex->linked_exit;
+        if (depth > 0 && (base->n_by_cache == 0 || linked)) {
             l->spills[i] = &qk_spill_stencils[depth];
             place(l, l->spills[i]);
             depth = 0;
@@ -228,8 +229,9 @@ static int compile(const QkJitInput *ex, QkJitCode *out) {
     for (uint32_t i = 0; i < ex->length; i++) {
         nguards += l.stencils[i] == &guard_stencil;
     }
-    uint32_t *guards = nguards > 0 ? malloc(2 * (size_t)nguards * sizeof *guards) : NULL;
-    if (nguards > 0 && guards == NULL) {
+    uint32_t nstubs = ex->count - ex->length;
+    uint32_t *guards = malloc((2 * (size_t)nguards + nstubs + 1) * sizeof *guards);
+    if (guards == NULL) {
         qk_jit_memory_discard(&memory);
         return -1;
     }
@@ -237,6 +239,13 @@ static int compile(const QkJitInput *ex, QkJitCode *out) {
         free(guards);
         return -1;
     }
+    uint32_t *stubs = guards + 2 * nguards;
+    for (uint32_t i = ex->length; i < ex->count; i++) {
+        size_t spilled = l.spills[i] != NULL ? l.spills[i]->code_size : 0;
+        stubs[i - ex->length] = (uint32_t)(l.code_offsets[i] + spilled);
+    }
+    out->stubs = stubs;
+    out->nstubs = nstubs;
     for (uint32_t i = 0, n = 0; i < ex->length; i++) {
         if (l.stencils[i] == &guard_stencil) {
             guards[n++] = (uint32_t)l.code_offsets[i]; /* no spill before a cached micro-op */
@@ -262,8 +271,8 @@ static int compile(const QkJitInput *ex, QkJitCode *out) {
 /* Every failure leaves the trace to the micro-op interpreter. */
 int qk_jit_compile(const QkJitInput *in, QkJitCode *out) {
     out->entry = NULL;
-    out->guards = NULL;
-    out->nguards = 0;
+    out->guards = out->stubs = NULL;
+    out->nguards = out->nstubs = 0;
     if (compile(in, out) != 0) {
         jit.stats->jit_compile_failures++;
         return -1;
@@ -276,20 +285,31 @@ void qk_jit_free(QkJitCode *code) {
         qk_jit_memory_release(&code->memory);
         code->entry = NULL;
     }
-    free(code->guards);
-    code->guards = NULL;
-    code->nguards = 0;
+    free(code->guards); /* the stubs' offsets too */
+    code->guards = code->stubs = NULL;
+    code->nguards = code->nstubs = 0;
+}
+
+/* Writes a jump from `at` to `target` over the code there (both in the trace's code). */
+static void rewrite_jump(QkJitCode *code, uint32_t at, uintptr_t target) {
+    uint8_t jump[sizeof guard_nop];
+    guard_jump(jump, code->memory.code.run + at, target);
+    if (qk_jit_memory_rewrite(&code->memory, at, jump, sizeof jump) != 0) {
+        fputs("quack: cannot rewrite JIT code to jump elsewhere\n", stderr);
+        abort();
+    }
+}
+
+void qk_jit_link(QkJitCode *code, uint32_t stub, const void *target) {
+    if (code->entry != NULL && stub < code->nstubs) {
+        rewrite_jump(code, code->stubs[stub], (uintptr_t)target);
+        jit.stats->jit_exits_linked++;
+    }
 }
 
 void qk_jit_invalidate(QkJitCode *code) {
     for (uint32_t i = 0; code->entry != NULL && i < code->nguards; i++) {
-        uint32_t at = code->guards[2 * i], stub = code->guards[2 * i + 1];
-        uint8_t jump[sizeof guard_nop];
-        guard_jump(jump, code->memory.code.run + at, code->memory.code.run + stub);
-        if (qk_jit_memory_rewrite(&code->memory, at, jump, sizeof jump) != 0) {
-            fputs("quack: cannot rewrite JIT code to leave an invalidated trace\n", stderr);
-            abort();
-        }
+        rewrite_jump(code, code->guards[2 * i], code->memory.code.run + code->guards[2 * i + 1]);
         jit.stats->jit_guards_patched++;
     }
 }

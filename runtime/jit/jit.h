@@ -33,6 +33,10 @@ typedef struct QkJitInput {
      * into a jump to the guard's exit stub. The VM must then call qk_jit_invalidate wherever it
      * would make the guard fail. */
     int32_t patched_guard;
+    /* An exit stub micro-op (-1: none) whose first act is to go on in the side trace linked to
+     * its exit, as _SIDE_EXIT does: the JIT lays it out with its cached values spilled before it,
+     * so that qk_jit_link can write a jump to the side trace over its start. */
+    int32_t linked_exit;
 } QkJitInput;
 
 /* A compiled trace. */
@@ -44,6 +48,9 @@ typedef struct QkJitCode {
      * offsets, two per guard. */
     uint32_t *guards;
     uint32_t nguards;
+    /* Where each exit stub's own stencil starts (after any spill): code offsets, by stub. */
+    uint32_t *stubs;
+    uint32_t nstubs;
 } QkJitCode;
 
 /* The JIT's counters (the VM prints them among its own). */
@@ -59,7 +66,8 @@ typedef struct QkJitCode {
     X(jit_arena_bytes_used)                                                                        \
     X(jit_traces_live)                                                                             \
     X(jit_traces_freed)                                                                            \
-    X(jit_guards_patched)
+    X(jit_guards_patched)                                                                          \
+    X(jit_exits_linked)
 
 typedef struct QkJitStats {
 #define QK_JIT_STATS_DECLARE(name) uint64_t name;
@@ -82,6 +90,10 @@ void qk_jit_free(QkJitCode *code);
  * one it reaches (it may be running, suspended in a call). Stops the process if the system
  * refuses to let the code be rewritten, as the trace could no longer be left. */
 void qk_jit_invalidate(QkJitCode *code);
+/* Makes exit stub `stub` (its index among the trace's stubs) of a compiled trace jump straight to
+ * `target`, a side trace's first micro-op, when the stub is a linked_exit one. Stops the process
+ * if the system refuses to let the code be rewritten. */
+void qk_jit_link(QkJitCode *code, uint32_t stub, const void *target);
 
 /* quack --compile-bench: for each trace given, the time to lay it out, copy and patch it into
  * ordinary memory against plain memcpys of the same bytes; the report goes to `out`. */
