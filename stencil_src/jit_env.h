@@ -6,6 +6,9 @@
 #ifndef QUACK_JIT_ENV_H
 #define QUACK_JIT_ENV_H
 
+// What the runtime's headers do differently in a stencil (before they are included).
+#define QK_IN_STENCIL 1
+
 #include <stdint.h>
 
 #include "executor.h"

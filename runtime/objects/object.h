@@ -238,10 +238,13 @@ static inline QkObject *qk_take_cell(QkAllocCache *cache, QkType *type, size_t c
 static inline QkObject *qk_alloc_as(QkThread *tstate, QkType *type, size_t size, int finalized) {
     size_t class = (size - 1) / QK_GC_GRANULE; /* size >= sizeof(QkObject) */
     size_t charged = (class + 1) * QK_GC_GRANULE;
-    /* The cache's address in a register, its fields at offsets from it: a stencil reaches data
-     * through a 64-bit immediate per address, which made four of them per allocation. */
     QkAllocCache *cache = &qk_alloc_cache;
+#ifdef QK_IN_STENCIL
+    /* In a register, its fields at offsets from it: a stencil reaches data through a 64-bit
+     * immediate per address, four per allocation. (The runtime's own code reaches each field
+     * RIP-relative; there the barrier only kept clang from keeping fields in registers.) */
     __asm__("" : "+r"(cache));
+#endif
     if (QK_POOLED && class < QK_GC_SMALL_CLASSES && charged <= cache->budget) {
         QkObject *ob = qk_take_cell(cache, type, class, finalized);
         if (ob != NULL) {
