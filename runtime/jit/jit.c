@@ -43,23 +43,24 @@ typedef struct Layout {
     uint8_t name##_depths[(count) + 1];                                                            \
     Layout name = {name##_code, name##_data, name##_stencils, name##_spills, name##_depths, 0, 0, 0}
 
-/* A patched guard (QkJitInput.patched_guard) is copied as a no-op as wide as a jump to its exit,
- * which qk_jit_invalidate writes over it: until then the check costs nothing. It leaves the
- * registers as they are, so its exit stub is reached at the depth it was. */
+/* Code the JIT rewrites after it runs: a patched guard (QkJitInput.patched_guard) is copied as a
+ * no-op as wide as a jump to its exit, which qk_jit_invalidate writes over it (until then the
+ * check costs nothing; it leaves the registers as they are, so its exit stub is reached at the
+ * depth it was), and qk_jit_link writes the same jump over a linked exit stub's start. */
 #if defined(__x86_64__)
-static const uint8_t guard_nop[] = {0x0f, 0x1f, 0x44, 0x00, 0x00}; /* nopl 0(%rax,%rax) */
+static const uint8_t jump_nop[] = {0x0f, 0x1f, 0x44, 0x00, 0x00}; /* nopl 0(%rax,%rax) */
 
 /* jmp rel32 from `at` to `target` (both within one trace). */
-static void guard_jump(uint8_t *out, uintptr_t at, uintptr_t target) {
+static void encode_jump(uint8_t *out, uintptr_t at, uintptr_t target) {
     int32_t rel = (int32_t)(target - (at + 5));
     out[0] = 0xe9;
     memcpy(out + 1, &rel, 4);
 }
 #elif defined(__aarch64__)
-static const uint8_t guard_nop[] = {0x1f, 0x20, 0x03, 0xd5}; /* nop */
+static const uint8_t jump_nop[] = {0x1f, 0x20, 0x03, 0xd5}; /* nop */
 
 /* b from `at` to `target` (within one trace: far inside a branch's ±128 MB). */
-static void guard_jump(uint8_t *out, uintptr_t at, uintptr_t target) {
+static void encode_jump(uint8_t *out, uintptr_t at, uintptr_t target) {
     uint32_t b = 0x14000000u | ((uint32_t)((int64_t)(target - at) >> 2) & 0x03ffffffu);
     memcpy(out, &b, 4);
 }
@@ -67,7 +68,7 @@ static void guard_jump(uint8_t *out, uintptr_t at, uintptr_t target) {
 #error "the JIT's patched guards know x86_64 and aarch64"
 #endif
 static const QkStencil guard_stencil = {
-    .name = "_PATCHED_GUARD", .code = guard_nop, .code_size = sizeof guard_nop};
+    .name = "_PATCHED_GUARD", .code = jump_nop, .code_size = sizeof jump_nop};
 
 /* Whether micro-op i, reached at `depth`, is a patched guard: one that keeps the registers as
  * they are on both ways out (else its own stencil runs, which checks what it checks). */
@@ -242,7 +243,9 @@ static int compile(const QkJitInput *ex, QkJitCode *out) {
     uint32_t *stubs = guards + 2 * nguards;
     for (uint32_t i = ex->length; i < ex->count; i++) {
         size_t spilled = l.spills[i] != NULL ? l.spills[i]->code_size : 0;
-        stubs[i - ex->length] = (uint32_t)(l.code_offsets[i] + spilled);
+        /* A stub too short to hold a jump is never linked (UINT32_MAX). */
+        bool room = l.stencils[i]->code_size >= sizeof jump_nop;
+        stubs[i - ex->length] = room ? (uint32_t)(l.code_offsets[i] + spilled) : UINT32_MAX;
     }
     out->stubs = stubs;
     out->nstubs = nstubs;
@@ -292,8 +295,8 @@ void qk_jit_free(QkJitCode *code) {
 
 /* Writes a jump from `at` to `target` over the code there (both in the trace's code). */
 static void rewrite_jump(QkJitCode *code, uint32_t at, uintptr_t target) {
-    uint8_t jump[sizeof guard_nop];
-    guard_jump(jump, code->memory.code.run + at, target);
+    uint8_t jump[sizeof jump_nop];
+    encode_jump(jump, code->memory.code.run + at, target);
     if (qk_jit_memory_rewrite(&code->memory, at, jump, sizeof jump) != 0) {
         fputs("quack: cannot rewrite JIT code to jump elsewhere\n", stderr);
         abort();
@@ -301,7 +304,7 @@ static void rewrite_jump(QkJitCode *code, uint32_t at, uintptr_t target) {
 }
 
 void qk_jit_link(QkJitCode *code, uint32_t stub, const void *target) {
-    if (code->entry != NULL && stub < code->nstubs) {
+    if (code->entry != NULL && stub < code->nstubs && code->stubs[stub] != UINT32_MAX) {
         rewrite_jump(code, code->stubs[stub], (uintptr_t)target);
         jit.stats->jit_exits_linked++;
     }
