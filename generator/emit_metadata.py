@@ -118,6 +118,7 @@ class _UopFacts:
     peeks: str  # the bit mask, as C
     fresh: str  # the bit mask of the outputs declared `fresh`, as C
     keeps: int  # 1: every output is the input at the same slot
+    untouched: str  # the bit mask of the inputs declared `unused` (the body never reads them)
     facts: tuple[str, ...]  # QK_FACT_* per output item, deepest first, up to the last known
     moved: tuple[int, ...]  # per output item: 1 + the input it is (moved), else 0; up to the last
 
@@ -150,7 +151,10 @@ def _uop_facts(uop: Uop) -> _UopFacts:
     moved = [positions[aliases[o.name]] + 1 if o.name in aliases else 0 for o in effect.outputs]
     while moved and moved[-1] == 0:
         moved.pop()
-    mask = fresh = 0
+    mask = fresh = unread = 0
+    for index, item in enumerate(effect.inputs):
+        if item.is_unused and not item.is_array:
+            unread |= 1 << index
     for index, (item, offset) in enumerate(stack.output_slots(effect)):
         named_peek = not item.is_unused and item.name in peeked
         if named_peek or (item.is_unused and not item.is_array and offset in untouched):
@@ -164,6 +168,7 @@ def _uop_facts(uop: Uop) -> _UopFacts:
         f"0x{mask:02X}",
         f"0x{fresh:02X}",
         int(stack.keeps_stack(effect)),
+        f"0x{unread:02X}",
         _known_facts([o.fact for o in effect.outputs]),
         tuple(moved),
     )

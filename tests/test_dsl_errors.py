@@ -575,6 +575,7 @@ def test_output_from_local_may_precede_allocation(tmp_path: Path) -> None:
 def test_facts_table(tmp_path: Path) -> None:
     """Counts with peeks and unused items (an unused output where an unused input was is a peek:
     _G's middle item), -1 for an array side, whether the stack is left as it was (arrays too),
+    the inputs declared `unused` (_G's middle one; not an array),
     facts of the deepest output first, up to the last one known, and per output the input it
     is moved from, plus one (_M's `y = x;`; not _Q's y, assigned twice)."""
     source = (
@@ -593,14 +594,14 @@ def test_facts_table(tmp_path: Path) -> None:
     table = metadata[metadata.index("qk_uop_facts[QK_UOP_COUNT]") :]
     table = table[: table.index("};")]
     assert table.splitlines()[1:] == [
-        "    [_G] = {3, 3, 0x07, 0x00, 1, {QK_FACT_INT, QK_FACT_NONE_KNOWN, "
+        "    [_G] = {3, 3, 0x07, 0x00, 1, 0x02, {QK_FACT_INT, QK_FACT_NONE_KNOWN, "
         "QK_FACT_TYPE_VERSION}, {0}},",
-        "    [_K] = {-1, -1, 0x03, 0x00, 1, {QK_FACT_FUNC_VERSION}, {0}},",
-        "    [_M] = {1, 2, 0x00, 0x00, 0, {QK_FACT_NONE_KNOWN, QK_FACT_OPERAND}, {1}},",
-        "    [_L] = {-1, 1, 0x00, 0x00, 0, {QK_FACT_LIST}, {0}},",
-        "    [_U] = {1, -1, 0x00, 0x00, 0, {0}, {0}},",
-        "    [_N] = {0, 0, 0x00, 0x00, 1, {0}, {0}},",
-        "    [_Q] = {1, 1, 0x00, 0x00, 0, {0}, {0}},",
+        "    [_K] = {-1, -1, 0x03, 0x00, 1, 0x00, {QK_FACT_FUNC_VERSION}, {0}},",
+        "    [_M] = {1, 2, 0x00, 0x00, 0, 0x00, {QK_FACT_NONE_KNOWN, QK_FACT_OPERAND}, {1}},",
+        "    [_L] = {-1, 1, 0x00, 0x00, 0, 0x00, {QK_FACT_LIST}, {0}},",
+        "    [_U] = {1, -1, 0x00, 0x00, 0, 0x00, {0}, {0}},",
+        "    [_N] = {0, 0, 0x00, 0x00, 1, 0x00, {0}, {0}},",
+        "    [_Q] = {1, 1, 0x00, 0x00, 0, 0x00, {0}, {0}},",
     ]
 
 
@@ -616,7 +617,7 @@ def test_reuse_table(tmp_path: Path) -> None:
     result = run_generator(tmp_path, {"a.uops": source})
     assert result.returncode == 0, result.stderr
     metadata = (tmp_path / "out" / "include" / "quack_metadata.h").read_text()
-    assert "    [_B] = {2, 1, 0x00, 0x01, 0, {QK_FACT_FLOAT}, {0}},\n" in metadata
+    assert "    [_B] = {2, 1, 0x00, 0x01, 0, 0x00, {QK_FACT_FLOAT}, {0}},\n" in metadata
     table = metadata[metadata.index("qk_uop_reuse[QK_UOP_COUNT]") :]
     table = table[: table.index("};")]
     assert table.splitlines()[1:] == ["    [_B] = {2, {{1, _W}, {0, _V}}},"]

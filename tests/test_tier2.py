@@ -889,23 +889,61 @@ print(bodies)
 
 
 @pytest.mark.parametrize("jit", ["0", "1"])
-def test_optimizer_reuses_fresh_float_boxes(quack: Path, tmp_path: Path, jit: str) -> None:
-    """A float result popped by the next float operation (and nowhere else) is written over:
-    `dx * dx + dy * dy + dx * dy` adds into the first product's box, then into that again;
-    `b[2] -= dx * d2` subtracts into the product's box (the right operand; b[2] is in a list)."""
+def test_float_results_of_an_expression_stay_unboxed(quack: Path, tmp_path: Path, jit: str) -> None:
+    """A float result another float operation pops is never boxed (runtime/interp/unbox.c): of
+    the loop's twelve float operations, only dx and dy (list items, stored) and the three results
+    stored (d2, b[2], c[2]) make a box; the other seven compute on doubles. A guard of an operand
+    that is such a double checks only the other operand (`b[2] -= dx * d2`)."""
     program = write(tmp_path, "nbody_like.py", NBODY_LIKE)
     result, _ = checked(quack, program, tmp_path, "--dump-traces", QUACK_JIT=jit)
     traces = [(kind, u) for kind, fn, u in dumped_traces(result.stderr) if fn == "advance"]
     recorded, optimized = traces[0][1], traces[1][1]
     assert traces[0][0] == "recorded" and traces[1][0] == "optimized"
-    assert not any("_INTO_" in u for u in recorded)  # only the optimizer emits the variants
-    # Twelve float operations, seven of which allocate: dx and dy (list items), the three
-    # products of d2 (its two sums go into the first product's box), `dx * d2` (which
-    # `b[2] - ...` then overwrites: b[2] is a list item, shared) and `dt * b[2]` (overwritten by
-    # `... * d2`, and that box again by `c[2] + ...`).
+    assert not any("RAW" in u or "BOX" in u for u in recorded)  # only the optimizer emits them
+    assert optimized.count("_BINARY_OP_FLOAT") == 2
+    assert optimized.count("_BOX_FLOAT") == 3
+    assert optimized.count("_BINARY_OP_FLOAT_RAW") == 10
+    assert optimized.count("_GUARD_NOS_FLOAT") == 2
+    assert not any("_INTO_" in u for u in optimized)
+
+
+@pytest.mark.parametrize("jit", ["0", "1"])
+def test_exits_box_the_floats_a_trace_kept_unboxed(quack: Path, tmp_path: Path, jit: str) -> None:
+    """hot_unboxed_floats.py leaves its traces with doubles on the stack (a zero divisor, an
+    operand that stops being a float, up to three doubles deep): each such exit's stub boxes
+    them before the interpreter or a side trace goes on, and the program prints what CPython
+    prints. Side traces start at those exits; their stubs are not linked (the jump would skip
+    the boxing), so fewer exits are linked than side traces compiled."""
+    program = PROGRAMS / "hot_unboxed_floats.py"
+    _, stats = checked(quack, program, tmp_path, QUACK_JIT=jit)
+    assert stats["exit_floats_boxed"] >= 1000
+    assert stats["side_traces_compiled"] >= 10
+    if jit == "1":
+        assert 0 < stats["jit_exits_linked"] < stats["side_traces_compiled"]
+
+
+FRESH_BOXES = """\
+def mix(n, x, y):
+    s = 0.0
+    for i in range(n):
+        s = (i * x + y) * 0.5 + s
+    return s
+
+
+print(mix(300, 0.25, 1.5))
+"""
+
+
+@pytest.mark.parametrize("jit", ["0", "1"])
+def test_optimizer_reuses_fresh_float_boxes(quack: Path, tmp_path: Path, jit: str) -> None:
+    """Where a fresh box (an int times a float) feeds float operations, they write their results
+    into it rather than unbox it and box the result again: `(i * x + y) * 0.5 + s` makes one box."""
+    program = write(tmp_path, "fresh_boxes.py", FRESH_BOXES)
+    result, _ = checked(quack, program, tmp_path, "--dump-traces", QUACK_JIT=jit)
+    optimized = [u for kind, fn, u in dumped_traces(result.stderr) if fn == "mix"][1]
+    assert optimized.count("_BINARY_OP_NUMBERS") == 1
     assert optimized.count("_BINARY_OP_FLOAT_INTO_LHS") == 3
-    assert optimized.count("_BINARY_OP_FLOAT_INTO_RHS") == 2
-    assert optimized.count("_BINARY_OP_FLOAT") == 7
+    assert not any("RAW" in u or "BOX" in u for u in optimized)
 
 
 def perf_map(quack: Path, program: Path) -> list[tuple[int, int, str]]:
@@ -938,7 +976,8 @@ def test_perf_map_names_every_stencil_copy(quack: Path) -> None:
     entries = perf_map(quack, DUCKS)
     names = [name for _, _, name in entries]
     assert names.count("trace-entry") >= 1
-    assert "_JUMP_TO_TOP" in names and "_SIDE_EXIT" in names
+    # An exit stub that boxes no unboxed float is the stencil for oparg 0, which has no boxing.
+    assert "_JUMP_TO_TOP" in names and "_SIDE_EXIT.oparg0" in names
     for (start, size, _), (later, _, name) in zip(entries, entries[1:], strict=False):
         if name != "trace-entry":
             assert later == start + size

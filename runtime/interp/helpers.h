@@ -76,11 +76,12 @@ void qk_generator_raised(QkThread *tstate, QkFrame *frame);
 /* Tier 2. */
 void qk_backedge(QkThread *tstate, QkFrame *frame, QkCodeUnit *this_instr, QkCodeUnit *target);
 QkCodeUnit *qk_enter_executor(QkThread *tstate, QkFrame *frame, uint32_t index);
-/* Counts a side exit taken (the operand of _SIDE_EXIT: its QkExit); a hot one starts recording a
- * side trace at its target. */
 /* Leaves a trace by a side exit that has no side trace: counts it (a hot exit starts recording
  * one) and returns where tier 1 resumes, the exit's target, with the frame's stack pointer set. */
 QkCodeUnit *qk_take_side_exit(QkThread *tstate, QkFrame *frame, QkValue *stack_pointer,
                               uint64_t exit);
+/* At an exit from where a trace kept floats unboxed, boxes them (bit i of `slots`:
+ * stack_pointer[-1 - i]). False, with MemoryError raised, if a box could not be made. */
+bool qk_box_raw_slots(QkThread *tstate, QkValue *stack_pointer, uint32_t slots);
 
 #endif

@@ -35,6 +35,7 @@
 #include "objmodel.h"
 #include "quack_metadata.h"
 #include "specialize.h"
+#include "unbox.h"
 
 #define MAX_STACK 64
 #define MAX_LOCALS 64
@@ -1052,6 +1053,7 @@ uint32_t qk_optimize_trace(QkThread *tstate, QkExecutor *root, QkUOpInst *body,
         }
         remove_dead_stores(body, n);
         *loop_start = start;
+        n = qk_unbox_floats(body, n, capacity, loop_start);
     } else {
         n = length;
     }

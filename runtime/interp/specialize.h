@@ -134,6 +134,25 @@ static inline QkValue qk_float_overwrite(QkValue box, double value) {
     return box;
 }
 
+/* Unboxed floats (runtime/interp/unbox.c): between two float operations of a trace, a stack slot
+ * may hold a double's bits instead of a box. */
+/* A union, not memcpy: stencils are built without builtins, where memcpy is a call. */
+typedef union QkRawFloat {
+    double value;
+    QkValue bits;
+} QkRawFloat;
+
+static inline QkValue qk_raw_float(double d) { return (QkRawFloat){.value = d}.bits; }
+
+static inline double qk_raw_float_value(QkValue bits) { return (QkRawFloat){.bits = bits}.value; }
+
+/* A box for `bits`, the top of the frame's synced stack (_BOX_FLOAT's input): the slot holds None
+ * while the box is allocated, so a collection never reads the bits as a pointer. */
+static inline QkValue qk_box_raw_float(QkThread *tstate, QkFrame *frame, QkValue bits) {
+    frame->stack_pointer[-1] = QK_NONE;
+    return qk_float_new(tstate, qk_raw_float_value(bits));
+}
+
 static inline int64_t qk_str_length(QkValue v) { return qk_as_str(v)->length; }
 
 #define QK_COMPARE(op, a, b)                                                                       \

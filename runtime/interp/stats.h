@@ -18,6 +18,7 @@
     X(jit_entries)                                                                                 \
     X(tier2_entries)                                                                               \
     X(side_exits)                                                                                  \
+    X(exit_floats_boxed)                                                                           \
     X(uops_traced)                                                                                 \
     X(uops_emitted)                                                                                \
     X(gc_collections)

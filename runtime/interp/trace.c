@@ -202,6 +202,28 @@ QkCodeUnit *qk_take_side_exit(QkThread *tstate, QkFrame *frame, QkValue *stack_p
     return frame->instr_ptr;
 }
 
+bool qk_box_raw_slots(QkThread *tstate, QkValue *stack_pointer, uint32_t slots) {
+    /* Every slot holds None before the first box is allocated: a collection then sees no bits. */
+    double values[32];
+    for (uint32_t i = 0; i < 32; i++) {
+        if (slots >> i & 1) {
+            values[i] = qk_raw_float_value(stack_pointer[-1 - (int)i]);
+            stack_pointer[-1 - (int)i] = QK_NONE;
+        }
+    }
+    for (uint32_t i = 0; i < 32; i++) {
+        if (slots >> i & 1) {
+            QkValue box = qk_float_new(tstate, values[i]);
+            if (box == QK_NULL) {
+                return false;
+            }
+            stack_pointer[-1 - (int)i] = box;
+            tstate->stats.exit_floats_boxed++;
+        }
+    }
+    return true;
+}
+
 static void append(QkTraceRecorder *rec, uint16_t uop, uint32_t oparg, uint64_t operand,
                    uint32_t target, uint32_t exit_target) {
     rec->origins[rec->length] = (QkTraceOrigin){rec->frame->code, rec->frame->globals};
@@ -341,8 +363,8 @@ static QkExecutor *build(QkThread *tstate, QkTraceRecorder *rec, QkExecutor *roo
             QkExit *exit = &exits[nexits++];
             exit->owner = ex;
             exit->target = trace[i].exit_target;
-            trace[count] = (QkUOpInst){.opcode = _SIDE_EXIT, .operand = (uintptr_t)exit,
-                                       .target = trace[i].exit_target};
+            trace[count] = (QkUOpInst){.opcode = _SIDE_EXIT, .oparg = trace[i].unboxed,
+                                       .operand = (uintptr_t)exit, .target = trace[i].exit_target};
             trace[i].jump_target = (uint16_t)count++;
         }
         if (flags & QK_FLAG_ERROR) {
@@ -402,11 +424,12 @@ static void install_root(QkThread *tstate, QkTraceRecorder *rec) {
 }
 
 /* The compiled exit stub of `exit` jumps straight to its new side trace `side`, without loading
- * the exit's side trace each time. */
+ * the exit's side trace each time; not one that boxes unboxed floats first (its oparg). */
 static void link_stub(QkExit *exit, QkExecutor *side) {
     QkExecutor *owner = exit->owner;
     for (uint32_t i = owner->length; side->jit.first != NULL && i < owner->count; i++) {
-        if (owner->trace[i].opcode == _SIDE_EXIT && owner->trace[i].operand == (uintptr_t)exit) {
+        if (owner->trace[i].opcode == _SIDE_EXIT && owner->trace[i].operand == (uintptr_t)exit &&
+            owner->trace[i].oparg == 0) {
             qk_jit_link(&owner->jit, i - owner->length, side->jit.first);
         }
     }

@@ -19,6 +19,7 @@ typedef struct QkUOpInst {
     uint32_t target;       /* offset of the instruction this micro-op belongs to */
     uint32_t exit_target;  /* where a guard resumes: `target`, or for branch guards the other way */
     uint32_t error_target; /* index of the stub an error goes to */
+    uint32_t unboxed;      /* the stack slots holding unboxed floats at its exit (unbox.c) */
     uint64_t operand;
 } QkUOpInst;
 

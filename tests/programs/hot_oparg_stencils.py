@@ -55,6 +55,40 @@ def floats(x, y):
     return s + t + u + v + w + (x + y) + (x - y) + (x * y) + (x / y)
 
 
+def fresh_boxes(i, x, y):
+    # A product of an int and a float is a fresh box: a float operator writes into it (on the
+    # left, then on the right, plain and in place) where there is no unboxed double to compute on.
+    a = (i * x) + y
+    a += (i * x) - y
+    a += (i * x) * y
+    a += (i * x) / y
+    a += y + (i * x)
+    a += y - (i * x)
+    a += y * (i * x)
+    a += y / (i * x)
+    b = y
+    b -= i * x
+    b *= i * x
+    b /= i * x
+    # Both operands boxed, the result stored.
+    c = x - y
+    d = x / y
+    e = x * y
+    return a + b + c + d + e
+
+
+def unboxed_compares(x, y):
+    # Float results compared without a box.
+    return (
+        (x * y < y + 1.0)
+        + 2 * (x * y <= y - 1.0)
+        + 4 * (x * x == y * y)
+        + 8 * (x + y != x - y)
+        + 16 * (x / y > y * 0.5)
+        + 32 * (x - y >= x * 0.25)
+    )
+
+
 def numbers(i, x):
     # An int and a float mixed, each way round, plain and in place; / of two ints.
     s = i
@@ -187,6 +221,7 @@ for i in range(1, 400):
     total = (total + ints(i * 7 - 1000, i % 13 + 1) + ints(-i, 3)) % 1000003
     total = (total + by_constants(i * 7919 - 500000)) % 1000003
     ftotal += floats(i * 0.5, 3.25) + floats(-1.5, i + 0.25) + numbers(i, 0.75)
+    ftotal += fresh_boxes(i, 0.5, 1.25) + unboxed_compares(i * 0.5, 1.5)
     total = (total + compares(i, 200, i * 0.5, 100.0, str(i), "200")) % 1000003
     total += mixed_compares(i, 200.0)
     total = (total + calls(i) + locals_eight(i, 2, 3, 4)) % 1000003

@@ -185,6 +185,7 @@ typedef struct QkUopFacts {
     uint8_t peeks; // bit i: output i (0 = deepest) is a peek of the input at the same depth
     uint8_t fresh; // bit i: output i is a new object nothing else references (`fresh`)
     uint8_t keeps; // 1: every output is the input at the same slot, arrays too (a guard)
+    uint8_t untouched; // bit i: input i (0 = deepest) is `unused`: the body never reads it
     // Per output, 0 = deepest: QK_FACT_*. Outputs are the stack effect's items (an array is one),
     // so without arrays output i is the i-th stack slot pushed.
     uint8_t facts[QK_MAX_UOP_ITEMS];
@@ -193,20 +194,20 @@ typedef struct QkUopFacts {
 } QkUopFacts;
 
 static const QkUopFacts qk_uop_facts[QK_UOP_COUNT] = {
-    [_SPECIALIZE_ADD] = {2, 2, 0x03, 0x00, 1, {0}, {0}},
-    [_GUARD_INT] = {2, 2, 0x03, 0x00, 1, {QK_FACT_INT, QK_FACT_INT}, {0}},
-    [_ADD] = {2, 1, 0x00, 0x00, 0, {0}, {0}},
-    [_ADD_SAME] = {2, 1, 0x00, 0x00, 0, {0}, {0}},
-    [_ADD_SMALL] = {2, 1, 0x00, 0x00, 0, {0}, {0}},
-    [_ADD_KNOWN] = {2, 1, 0x00, 0x00, 0, {0}, {0}},
-    [_STORE] = {1, 0, 0x00, 0x00, 0, {0}, {0}},
-    [_DUP] = {-1, -1, 0x01, 0x00, 0, {0}, {0}},
-    [_ROT] = {2, 2, 0x00, 0x00, 0, {0}, {2, 1}},
-    [_CALL] = {-1, 1, 0x00, 0x00, 0, {0}, {0}},
-    [_JUMP_IF] = {1, 0, 0x00, 0x00, 0, {0}, {0}},
-    [_GUARD_TRUE] = {1, 0, 0x00, 0x00, 0, {0}, {0}},
-    [_GUARD_FALSE] = {1, 0, 0x00, 0x00, 0, {0}, {0}},
-    [_EXIT] = {0, 0, 0x00, 0x00, 1, {0}, {0}},
+    [_SPECIALIZE_ADD] = {2, 2, 0x03, 0x00, 1, 0x00, {0}, {0}},
+    [_GUARD_INT] = {2, 2, 0x03, 0x00, 1, 0x00, {QK_FACT_INT, QK_FACT_INT}, {0}},
+    [_ADD] = {2, 1, 0x00, 0x00, 0, 0x00, {0}, {0}},
+    [_ADD_SAME] = {2, 1, 0x00, 0x00, 0, 0x00, {0}, {0}},
+    [_ADD_SMALL] = {2, 1, 0x00, 0x00, 0, 0x00, {0}, {0}},
+    [_ADD_KNOWN] = {2, 1, 0x00, 0x00, 0, 0x00, {0}, {0}},
+    [_STORE] = {1, 0, 0x00, 0x00, 0, 0x00, {0}, {0}},
+    [_DUP] = {-1, -1, 0x01, 0x00, 0, 0x00, {0}, {0}},
+    [_ROT] = {2, 2, 0x00, 0x00, 0, 0x00, {0}, {2, 1}},
+    [_CALL] = {-1, 1, 0x00, 0x00, 0, 0x00, {0}, {0}},
+    [_JUMP_IF] = {1, 0, 0x00, 0x00, 0, 0x00, {0}, {0}},
+    [_GUARD_TRUE] = {1, 0, 0x00, 0x00, 0, 0x00, {0}, {0}},
+    [_GUARD_FALSE] = {1, 0, 0x00, 0x00, 0, 0x00, {0}, {0}},
+    [_EXIT] = {0, 0, 0x00, 0x00, 1, 0x00, {0}, {0}},
 };
 
 // How many stack slots a micro-op pops and pushes (qk_uop_facts counts an array as one item).
