@@ -331,8 +331,8 @@ static QkExecutor *build(QkThread *tstate, QkTraceRecorder *rec, QkExecutor *roo
     if (tstate->dump_traces) {
         dump(stderr, "optimized", ex, rec->body, length);
     }
-    /* The body, a stub per guard, the shared error stubs. */
-    QkUOpInst *trace = malloc(3 * ((size_t)length + 1) * sizeof *trace);
+    /* The body, a stub per guard (two where it boxes floats), the shared error stubs. */
+    QkUOpInst *trace = malloc(4 * ((size_t)length + 1) * sizeof *trace);
     QkExit *exits = calloc((size_t)length + 1, sizeof *exits);
     ex->objects = executor_objects(rec, rec->body, length, &ex->nobjects);
     if (ex->objects == NULL || trace == NULL || exits == NULL) {
@@ -363,9 +363,14 @@ static QkExecutor *build(QkThread *tstate, QkTraceRecorder *rec, QkExecutor *roo
             QkExit *exit = &exits[nexits++];
             exit->owner = ex;
             exit->target = trace[i].exit_target;
-            trace[count] = (QkUOpInst){.opcode = _SIDE_EXIT, .oparg = trace[i].unboxed,
-                                       .operand = (uintptr_t)exit, .target = trace[i].exit_target};
-            trace[i].jump_target = (uint16_t)count++;
+            trace[i].jump_target = (uint16_t)count;
+            if (trace[i].unboxed != 0) { /* boxes them, then goes on into the _SIDE_EXIT */
+                trace[count++] = (QkUOpInst){.opcode = _BOX_EXIT_FLOATS,
+                                             .oparg = trace[i].unboxed,
+                                             .target = trace[i].exit_target};
+            }
+            trace[count++] = (QkUOpInst){.opcode = _SIDE_EXIT, .operand = (uintptr_t)exit,
+                                         .target = trace[i].exit_target};
         }
         if (flags & QK_FLAG_ERROR) {
             trace[i].error_target = error_stub(trace, &count, trace[i].target, length);
@@ -424,12 +429,11 @@ static void install_root(QkThread *tstate, QkTraceRecorder *rec) {
 }
 
 /* The compiled exit stub of `exit` jumps straight to its new side trace `side`, without loading
- * the exit's side trace each time; not one that boxes unboxed floats first (its oparg). */
+ * the exit's side trace each time (after _BOX_EXIT_FLOATS, where the exit has one). */
 static void link_stub(QkExit *exit, QkExecutor *side) {
     QkExecutor *owner = exit->owner;
     for (uint32_t i = owner->length; side->jit.first != NULL && i < owner->count; i++) {
-        if (owner->trace[i].opcode == _SIDE_EXIT && owner->trace[i].operand == (uintptr_t)exit &&
-            owner->trace[i].oparg == 0) {
+        if (owner->trace[i].opcode == _SIDE_EXIT && owner->trace[i].operand == (uintptr_t)exit) {
             qk_jit_link(&owner->jit, i - owner->length, side->jit.first);
         }
     }

@@ -327,6 +327,13 @@ static void mark_exits(QkUOpInst *body, uint32_t length) {
 
 uint32_t qk_unbox_floats(QkUOpInst *body, uint32_t length, uint32_t capacity,
                          uint32_t *loop_start) {
+    uint32_t first = 0;
+    while (first < length && !is_arith(body[first].opcode)) {
+        first++;
+    }
+    if (first == length) {
+        return length; /* no float result: most traces */
+    }
     Pass *p = calloc(1, sizeof *p);
     Node *nodes = malloc(((size_t)length + 1) * sizeof *nodes);
     /* At most three micro-ops more per float operation. */
