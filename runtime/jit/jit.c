@@ -27,12 +27,14 @@ static uint64_t now_ns(void) {
  * micro-op that keeps no stack value in registers, reached with some cached, is preceded by the
  * spill stencil for that depth (spills[i], else NULL); stencils[i] is the micro-op's own, for the
  * depth it is reached at and its oparg. A guard's exit stub is reached with the values its guard
- * hands it in registers (depths[stub]): its stencil for that depth stores them. */
+ * hands it in registers (depths[stub]): its stencil for that depth stores them. `top` is where
+ * _JUMP_TO_TOP goes: the loop's first micro-op, after the spill that ends the first iteration
+ * there with nothing cached (the back edge, which caches nothing, must not store again). */
 typedef struct Layout {
     size_t *code_offsets, *data_offsets;
     const QkStencil **stencils, **spills;
     uint8_t *depths;
-    size_t code_size, data_size;
+    size_t code_size, data_size, top;
     uint32_t far_calls;
 } Layout;
 
@@ -41,7 +43,7 @@ typedef struct Layout {
     size_t name##_code[(count) + 1], name##_data[(count) + 1];                                     \
     const QkStencil *name##_stencils[(count) + 1], *name##_spills[(count) + 1];                   \
     uint8_t name##_depths[(count) + 1];                                                            \
-    Layout name = {name##_code, name##_data, name##_stencils, name##_spills, name##_depths, 0, 0, 0}
+    Layout name = {name##_code, name##_data, name##_stencils, name##_spills, name##_depths, 0, 0, 0, 0}
 
 /* Code the JIT rewrites after it runs: a patched guard (QkJitInput.patched_guard) is copied as a
  * no-op as wide as a jump to its exit, which qk_jit_invalidate writes over it (until then the
@@ -111,10 +113,14 @@ static int layout(const QkJitInput *ex, Layout *l) {
         l->data_offsets[i] = l->data_size;
         l->spills[i] = NULL;
         bool linked = i >= ex->length && (int32_t)uop->opcode == ex->linked_exit;
-        if (depth > 0 && (base->n_by_cache == 0 || linked)) {
+        bool loop_top = i == ex->loop_start && i > 0;
+        if (depth > 0 && (base->n_by_cache == 0 || linked || loop_top)) {
             l->spills[i] = &qk_spill_stencils[depth];
             place(l, l->spills[i]);
             depth = 0;
+        }
+        if (loop_top) {
+            l->top = l->code_size;
         }
         l->stencils[i] = patched_guard(ex, i, depth) ? &guard_stencil : stencil_for(uop, depth);
         if (l->stencils[i]->code == NULL) {
@@ -164,7 +170,7 @@ static int emit(const QkJitInput *ex, const Layout *l, uint8_t *code, uintptr_t 
             .cont = code_base + l->code_offsets[i + 1],
             .jump_target = code_base + l->code_offsets[uop->jump_target],
             .error_target = code_base + l->code_offsets[uop->error_target],
-            .top = code_base + l->code_offsets[ex->loop_start],
+            .top = code_base + (ex->loop_start > 0 ? l->top : l->code_offsets[0]),
             .oparg = uop->oparg,
             .operand = (uintptr_t)uop->operand,
             .target = uop->target,
