@@ -34,6 +34,9 @@ def test_what_is_not_cached() -> None:
     """Frame pushes and pops, arrays of items, jumps out of the trace's line: never cached."""
     for name in ("_CALL_BUILTIN", "_RETURN_TO_CALLER", "_BUILD_LIST", "_SIDE_EXIT", "_COPY"):
         assert not cacheable(ANALYSIS.uops[name]), name
+    # COPY's and SWAP's forms of fixed size are.
+    for name in ("_COPY_1", "_COPY_2", "_SWAP_2", "_SWAP_3"):
+        assert cacheable(ANALYSIS.uops[name]), name
     # One that syncs the stack pointer (it may collect garbage) is cached: it stores the
     # cached values to memory first.
     assert ANALYSIS.uops["_BINARY_OP_FLOAT"].properties.needs_sync

@@ -1066,7 +1066,8 @@ def test_copies_and_swaps_keep_what_is_known(quack: Path, tmp_path: Path) -> Non
     the optimizer follows the values through both, so in drift() the int constant indexes need
     no guard and each body's list is checked once for its four subscripts. The program's copied
     float box (`x = y = i * 0.5; x += 1.0`) is not written in place, and swapped values of
-    changing types print what CPython prints."""
+    changing types print what CPython prints. The copies and swaps are the fixed-size forms
+    whose stencils keep the values in registers (_COPY_2, _SWAP_3, _SWAP_2)."""
     program = PROGRAMS / "hot_copy_swap.py"
     result, _ = checked(quack, program, tmp_path, "--dump-traces")
     traces = dumped_traces(result.stderr)
@@ -1075,7 +1076,9 @@ def test_copies_and_swaps_keep_what_is_known(quack: Path, tmp_path: Path) -> Non
     assert subscripting
     for uops in subscripting:
         assert "_GUARD_TOS_INT" not in uops
-        assert uops.count("_GUARD_NOS_LIST") == 1 and uops.count("_COPY") == 4
+        assert uops.count("_GUARD_NOS_LIST") == 1 and uops.count("_COPY_2") == 4
+        assert uops.count("_SWAP_3") == uops.count("_SWAP_2") == 2
+        assert "_COPY" not in uops and "_SWAP" not in uops
 
 
 def test_calls_pass_what_is_known_of_arguments_and_results(quack: Path, tmp_path: Path) -> None:

@@ -762,6 +762,20 @@ static void copy_or_swap(Optimizer *o, const QkUOpInst *uop) {
     *bottom = (Slot){moved.value, -1, moved.fresh};
 }
 
+/* COPY or SWAP as the micro-op of its depth whose stencils keep the values in registers, if
+ * there is one (_COPY_1 ...). */
+static QkUOpInst fixed_shape(QkUOpInst uop) {
+    static const uint16_t copies[] = {0, _COPY_1, _COPY_2};
+    static const uint16_t swaps[] = {0, 0, _SWAP_2, _SWAP_3};
+    bool copy = uop.opcode == _COPY;
+    const uint16_t *fixed = copy ? copies : swaps;
+    uint32_t n = copy ? sizeof copies / sizeof *copies : sizeof swaps / sizeof *swaps;
+    if (uop.oparg < n && fixed[uop.oparg] != 0) {
+        uop.opcode = fixed[uop.oparg];
+    }
+    return uop;
+}
+
 static void optimize_one(Optimizer *o, const QkUOpInst *uop, const QkTraceOrigin *origin) {
     QkCode *code = origin->code;
     uint32_t flags = qk_uop_flags[uop->opcode];
@@ -798,7 +812,7 @@ static void optimize_one(Optimizer *o, const QkUOpInst *uop, const QkTraceOrigin
         return;
     case _COPY:
     case _SWAP:
-        emit(o, *uop);
+        emit(o, fixed_shape(*uop));
         copy_or_swap(o, uop);
         return;
     default:
