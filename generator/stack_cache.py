@@ -8,10 +8,11 @@ depth d takes its inputs from the registers first, then from memory; its outputs
 registers, the deepest of them to memory when they do not all fit. So `a * b + c` moves no value
 through memory, where every stencil used to store its outputs and the next load them back.
 
-Only micro-ops whose every stack item is one named value and that stay in their frame are cached
-(`cacheable`); before any other the JIT copies a spill stencil for the depth it is at, and after
-it the depth is 0. One that calls what may collect garbage or look at the stack (it syncs
-`frame->stack_pointer`) stores the cached values in memory first, keeping them in the registers.
+Only micro-ops whose every stack item is one value (named, or `unused` where the output is the
+unused input at its slot) and that stay in their frame are cached (`cacheable`); before any other
+the JIT copies a spill stencil for the depth it is at, and after it the depth is 0. One that
+calls what may collect garbage or look at the stack (it syncs `frame->stack_pointer`) stores the
+cached values in memory first, keeping them in the registers.
 A guard's exit in a cached stencil jumps to its exit stub with the cached values still in their
 registers, and the stub's stencil for that depth stores them (`exit_depths` tells the JIT which);
 an error exit stores them itself. So exit stubs, the loop's top and other traces always see the
@@ -39,13 +40,27 @@ def cacheable(uop: Uop) -> bool:
     p = uop.properties
     effect = uop.effect
     items = effect.inputs + effect.outputs
+    unused_outputs = [j for j, o in enumerate(effect.outputs) if o.is_unused]
     return (
         uop.has_tier2_form
         and not (p.tier2_only or p.pushes_frame or p.pops_frame or p.jumps)
-        and all(not i.is_array and not i.is_unused for i in items)
-        and _peeked_prefix(uop) == len(stack.peeks(effect))
+        and all(not i.is_array for i in items)
+        and all(j < len(effect.inputs) and effect.inputs[j].is_unused for j in unused_outputs)
+        and _peeked_prefix(uop) == len(stack.peeks(effect)) + len(unused_outputs)
         and not any(t.text in _MEMORY_NAMES for t in uop.decl.body.tokens)
     )
+
+
+def _input_names(uop: Uop) -> list[str]:
+    """The C variable of each input: an `unused` one gets `_unused<i>`, i its position."""
+    return [
+        f"_unused{i}" if item.is_unused else item.name for i, item in enumerate(uop.effect.inputs)
+    ]
+
+
+def _output_names(uop: Uop) -> list[str]:
+    """The value of each output: an `unused` one is the unused input at its slot (cacheable)."""
+    return [f"_unused{j}" if o.is_unused else o.name for j, o in enumerate(uop.effect.outputs)]
 
 
 @dataclass(frozen=True)
@@ -152,7 +167,7 @@ def _consumed(uop: Uop, s: Shape) -> tuple[str, ...]:
     """A branch form's exit over inputs partly in memory: the cached values below them and the
     peeked inputs are stored over the consumed ones."""
     kept = [register(i) for i in range(s.below)]
-    kept += [uop.effect.inputs[i].name for i in range(_peeked_prefix(uop))]
+    kept += _input_names(uop)[: _peeked_prefix(uop)]
     lines = [f"stack_pointer[{i - s.from_memory}] = {v};" for i, v in enumerate(kept)]
     moved = len(kept) - s.from_memory
     lines += [f"stack_pointer {'+' if moved > 0 else '-'}= {abs(moved)};"] if moved else []
@@ -167,10 +182,14 @@ def variant_lines(uop: Uop, depth: int) -> list[str]:
     lines = ["int oparg = (int)CURRENT_OPARG();"] if uop.properties.has_oparg else []
     if uop.operand is not None:
         lines.append(f"uint64_t {uop.operand.name} = CURRENT_OPERAND();")
-    for i, item in enumerate(effect.inputs):
-        lines.append(f"QkValue {item.name} = {_input_source(s, i)};")
+    for i, (item, name) in enumerate(zip(effect.inputs, _input_names(uop), strict=True)):
+        lines.append(f"QkValue {name} = {_input_source(s, i)};")
+        if item.is_unused:
+            lines.append(f"(void){name};")
     peeked = stack.peeks(effect)
-    lines += [f"QkValue {o.name};" for o in effect.outputs if o.name not in peeked]
+    lines += [
+        f"QkValue {o.name};" for o in effect.outputs if not o.is_unused and o.name not in peeked
+    ]
     if uop.properties.needs_sync:
         # What the body calls may collect garbage or look at the stack: it sees the cached
         # values in memory too, which the registers keep.
@@ -179,7 +198,7 @@ def variant_lines(uop: Uop, depth: int) -> list[str]:
         lines.append(f"frame->stack_pointer = stack_pointer{above};")
     lines += body_lines(uop, Tier.TWO, spill=_spill(uop, s))
     # The stack's new top, deepest first: the cached values below the inputs, then the outputs.
-    top = [register(i) for i in range(s.below)] + [o.name for o in effect.outputs]
+    top = [register(i) for i in range(s.below)] + _output_names(uop)
     for i in range(s.spilled):
         lines.append(f"stack_pointer[{i - s.from_memory}] = {top[i]};")
     kept = top[s.spilled :]

@@ -19,6 +19,7 @@ ANALYSIS = load_definitions(ROOT / "uop_defs")
         ("_STORE_FAST", (0, 0, 1)),  # pops one, from memory at depth 0
         ("_BINARY_OP_ADD_INT", (1, 1, 1)),  # two in, one out
         ("_GUARD_BOTH_INT", (2, 2, 2)),  # peeks two: both end up cached
+        ("_GUARD_NOS_LIST", (2, 2, 2)),  # and an `unused` one too, left where it was
         ("_ITER_NEXT_RANGE", (2, 2, 2)),  # (iter -- iter, next)
         ("_CHECK_VALIDITY", (0, 1, 2)),  # touches no stack value
         ("_CALL_PY_EXACT_ARGS", (0, 0, 0)),  # pushes a frame: caches nothing
