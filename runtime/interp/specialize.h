@@ -147,10 +147,18 @@ static inline QkValue qk_raw_float(double d) { return (QkRawFloat){.value = d}.b
 static inline double qk_raw_float_value(QkValue bits) { return (QkRawFloat){.bits = bits}.value; }
 
 /* A box for `bits`, the top of the frame's synced stack (_BOX_FLOAT's input): the slot holds None
- * while the box is allocated, so a collection never reads the bits as a pointer. */
+ * before the slow path, which may collect, so a collection never reads the bits as a pointer. */
 static inline QkValue qk_box_raw_float(QkThread *tstate, QkFrame *frame, QkValue bits) {
-    frame->stack_pointer[-1] = QK_NONE;
-    return qk_float_new(tstate, qk_raw_float_value(bits));
+    QkFloat *f = (QkFloat *)qk_alloc_fast_as(&qk_float_type, sizeof *f, 0);
+    if (f == NULL) {
+        frame->stack_pointer[-1] = QK_NONE;
+        f = (QkFloat *)qk_alloc_slow(tstate, &qk_float_type, sizeof *f, 0);
+        if (f == NULL) {
+            return QK_NULL;
+        }
+    }
+    f->value = qk_raw_float_value(bits);
+    return (QkValue)f;
 }
 
 static inline int64_t qk_str_length(QkValue v) { return qk_as_str(v)->length; }

@@ -230,12 +230,8 @@ static inline QkObject *qk_take_cell(QkAllocCache *cache, QkType *type, size_t c
     return ob;
 }
 
-/* Allocates a zeroed object of `size` bytes; may collect first. Returns NULL (MemoryError set) on
- * failure. Callers must hold every value they still need where the collector can see it.
- * `finalized`: whether the type has a finalizer, a constant where the type is (1 for lists, dicts,
- * sets, code), `type->finalize != NULL` where it varies: so the allocations inlined into the
- * interpreter loop and the stencils load nothing more (the slow path checks that it is true). */
-static inline QkObject *qk_alloc_as(QkThread *tstate, QkType *type, size_t size, int finalized) {
+/* qk_alloc_as's inline part, which never collects: NULL where it takes qk_alloc_slow. */
+static inline QkObject *qk_alloc_fast_as(QkType *type, size_t size, int finalized) {
     size_t class = (size - 1) / QK_GC_GRANULE; /* size >= sizeof(QkObject) */
     size_t charged = (class + 1) * QK_GC_GRANULE;
     QkAllocCache *cache = &qk_alloc_cache;
@@ -252,7 +248,17 @@ static inline QkObject *qk_alloc_as(QkThread *tstate, QkType *type, size_t size,
             return ob;
         }
     }
-    return qk_alloc_slow(tstate, type, size, finalized);
+    return NULL;
+}
+
+/* Allocates a zeroed object of `size` bytes; may collect first. Returns NULL (MemoryError set) on
+ * failure. Callers must hold every value they still need where the collector can see it.
+ * `finalized`: whether the type has a finalizer, a constant where the type is (1 for lists, dicts,
+ * sets, code), `type->finalize != NULL` where it varies: so the allocations inlined into the
+ * interpreter loop and the stencils load nothing more (the slow path checks that it is true). */
+static inline QkObject *qk_alloc_as(QkThread *tstate, QkType *type, size_t size, int finalized) {
+    QkObject *ob = qk_alloc_fast_as(type, size, finalized);
+    return ob != NULL ? ob : qk_alloc_slow(tstate, type, size, finalized);
 }
 
 /* The same for a type without a finalizer. */
