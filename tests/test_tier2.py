@@ -915,7 +915,9 @@ def test_exits_box_the_floats_a_trace_kept_unboxed(quack: Path, tmp_path: Path, 
     program prints what CPython prints. Side traces start at those exits, and each exit stub
     with a side trace jumps to it once it has boxed what it must."""
     program = PROGRAMS / "hot_unboxed_floats.py"
-    _, stats = checked(quack, program, tmp_path, QUACK_JIT=jit)
+    result, stats = checked(quack, program, tmp_path, "--dump-traces", QUACK_JIT=jit)
+    # --dump-traces shows which slots an exit boxes: three doubles under `v` in deep().
+    assert re.search(r"_GUARD_TOS_FLOAT .* unboxed 0xe$", result.stderr, re.MULTILINE)
     assert stats["exit_floats_boxed"] >= 1000
     assert stats["side_traces_compiled"] >= 10
     assert stats["jit_exits_linked"] == (stats["side_traces_compiled"] if jit == "1" else 0)

@@ -527,8 +527,7 @@ static inline bool qk_is_builtin_ord(QkValue callable) {
  * does. */
 static inline QkValue qk_call_ord(QkThread *tstate, QkValue callable, QkValue self_or_null,
                                   QkValue *args, int nargs) {
-    if (self_or_null == QK_NULL && nargs == 1 && qk_is_type(args[0], &qk_str_type) &&
-        qk_as_str(args[0])->length == 1) {
+    if (self_or_null == QK_NULL && nargs == 1 && qk_is_ascii_char(args[0])) {
         return qk_from_int((unsigned char)qk_as_str(args[0])->data[0]);
     }
     int has_self = self_or_null != QK_NULL;

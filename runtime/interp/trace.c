@@ -274,8 +274,12 @@ static void dump(FILE *out, const char *what, const QkExecutor *ex, const QkUOpI
         if (i == ex->loop_start && i > 0) {
             fprintf(out, "  loop:\n"); /* where _JUMP_TO_TOP goes, after the peeled iteration */
         }
-        fprintf(out, "  %3u %-28s oparg %-3u operand 0x%-12" PRIx64 " target %u\n", i,
+        fprintf(out, "  %3u %-28s oparg %-3u operand 0x%-12" PRIx64 " target %u", i,
                 qk_uop_names[body[i].opcode], body[i].oparg, body[i].operand, body[i].target);
+        if (body[i].unboxed != 0) { /* the slots its exit boxes (unbox.c) */
+            fprintf(out, " unboxed 0x%" PRIx32, body[i].unboxed);
+        }
+        fputc('\n', out);
     }
 }
 

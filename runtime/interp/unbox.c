@@ -4,8 +4,8 @@
  * zi * zi <= 4.0`) leaves the double itself in its stack slot, and only what leaves the
  * expression is boxed: the two products and their sum make one box, or none when a comparison
  * takes the sum. The rewritten operations unbox a boxed input with one load (_UNBOX_FLOAT,
- * _UNBOX_FLOAT_NOS), compute on doubles (_BINARY_OP_FLOAT_RAW, _COMPARE_OP_FLOAT_RAW) and box a
- * result the expression hands on (_BOX_FLOAT).
+ * _UNBOX_FLOAT_NOS), compute on doubles (_BINARY_OP_FLOAT_RAW, _DIVIDE_FLOAT_RAW,
+ * _COMPARE_OP_FLOAT_RAW) and box a result the expression hands on (_BOX_FLOAT).
  *
  * The collector must never read a double's bits as a pointer. So a result stays unboxed only if
  *   - nothing between its producer and its consumer allocates, raises, escapes, writes, or
@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "quack_metadata.h"
+#include "specialize.h"
 
 enum {
     MAX_DEPTH = 256, /* stack slots followed; deeper (rare) the pass gives up on what is live */
@@ -273,8 +274,11 @@ static uint32_t rewrite(const Pass *p, QkUOpInst *out, uint32_t loop_start,
             out[n++] = with_opcode(*uop, _UNBOX_FLOAT_NOS, 0);
         }
         bool compare = uop->opcode == _COMPARE_OP_FLOAT;
-        out[n++] = with_opcode(*uop, compare ? _COMPARE_OP_FLOAT_RAW : _BINARY_OP_FLOAT_RAW,
-                               uop->oparg);
+        bool divide = !compare && qk_plain_binary_op(uop->oparg) == QK_BINARY_OP_TRUE_DIVIDE;
+        uint16_t op = compare ? _COMPARE_OP_FLOAT_RAW
+                      : divide ? _DIVIDE_FLOAT_RAW
+                               : _BINARY_OP_FLOAT_RAW;
+        out[n++] = with_opcode(*uop, op, uop->oparg);
         if (!compare && !p->nodes[i].raw) {
             out[n++] = with_opcode(*uop, _BOX_FLOAT, 0);
         }
@@ -284,7 +288,7 @@ static uint32_t rewrite(const Pass *p, QkUOpInst *out, uint32_t loop_start,
 
 static bool pushes_raw(const QkUOpInst *uop, int j) {
     return j == 0 && (uop->opcode == _UNBOX_FLOAT || uop->opcode == _UNBOX_FLOAT_NOS ||
-                      uop->opcode == _BINARY_OP_FLOAT_RAW);
+                      uop->opcode == _BINARY_OP_FLOAT_RAW || uop->opcode == _DIVIDE_FLOAT_RAW);
 }
 
 /* 1 + the input output j of uop is, moved to another slot, or 0. */

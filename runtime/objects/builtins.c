@@ -190,9 +190,7 @@ static QkValue builtin_chr(QkThread *tstate, QkValue self, QkValue *args, size_t
 QkValue qk_builtin_ord(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
                        QkValue kwnames) {
     (void)self;
-    /* The common call: one exact str of one byte, an ASCII character. */
-    if (nargs == 1 && kwnames == QK_NULL && qk_is_type(args[0], &qk_str_type) &&
-        qk_as_str(args[0])->length == 1) {
+    if (nargs == 1 && kwnames == QK_NULL && qk_is_ascii_char(args[0])) {
         return qk_from_int((unsigned char)qk_as_str(args[0])->data[0]);
     }
     if (qk_check_args(tstate, "ord", nargs, kwnames, 1, 1) < 0) {

@@ -287,6 +287,10 @@ typedef struct QkStr {
 QkValue qk_str_new(QkThread *tstate, const char *data, int64_t length);
 QkValue qk_str_from_cstr(QkThread *tstate, const char *s);
 static inline QkStr *qk_as_str(QkValue v) { return (QkStr *)v; }
+/* An exact str of one byte, an ASCII character: ord()'s common argument, whose value is the byte. */
+static inline bool qk_is_ascii_char(QkValue v) {
+    return qk_is_type(v, &qk_str_type) && qk_as_str(v)->length == 1;
+}
 int qk_str_equal(QkValue a, QkValue b);
 uint64_t qk_str_hash(QkValue v);
 
