@@ -397,6 +397,15 @@ QkFrame *qk_push_frame_method(QkThread *tstate, QkFrame *caller, QkValue method,
     return qk_push_exact(tstate, caller, m->func, m->self, args, nargs);
 }
 
+bool qk_index_from_start(uint32_t oparg, QkValue constant, uint64_t *operand) {
+    (void)oparg;
+    if (!qk_is_int(constant) || qk_int_value(constant) < 0) {
+        return false;
+    }
+    *operand = (uint64_t)qk_int_value(constant);
+    return true;
+}
+
 bool qk_int_divisor(uint32_t oparg, QkValue constant, uint64_t *operand) {
     uint32_t op = qk_plain_binary_op(oparg);
     if ((op != QK_BINARY_OP_FLOOR_DIVIDE && op != QK_BINARY_OP_REMAINDER) ||

@@ -110,6 +110,9 @@ static inline int64_t qk_int_by_constant(int op, int64_t n, int64_t d, uint64_t 
 /* The constant hook of _BINARY_OP_INT (`constant` in docs/dsl.md): a floor division or
  * remainder by an int >= 2 gets qk_int_by_constant's reciprocal. */
 bool qk_int_divisor(uint32_t oparg, QkValue constant, uint64_t *operand);
+/* The constant hook of _BINARY_SUBSCR_LIST_INT and _STORE_SUBSCR_LIST_INT: an int index of 0 or
+ * more (a negative one counts from the end: the general form does that). */
+bool qk_index_from_start(uint32_t oparg, QkValue constant, uint64_t *operand);
 /* The constant hooks of CALL_LEN, CALL_BUILTIN, CALL_LIST_APPEND and CALL_METHOD_DESCR: the
  * callable the trace knows is len, ord of one argument, list.append, set.add of one argument,
  * or a method descriptor (whose owner is the operand); and of a call not inlined, range. */
@@ -307,6 +310,16 @@ static inline QkValue qk_ascii_char_or_null(QkValue str, int64_t index) {
         return QK_NULL;
     }
     return qk_ascii_chars[(unsigned char)s->data[index]];
+}
+
+/* For an index of 0 or more (a constant: qk_index_from_start): whether the list has that item,
+ * and the item. */
+static inline bool qk_list_index_below(QkValue list, uint64_t index) {
+    return index < (uint64_t)qk_as_list(list)->size;
+}
+
+static inline QkValue qk_list_item_at(QkValue list, uint64_t index) {
+    return qk_as_list(list)->items[index];
 }
 
 static inline bool qk_list_index_valid(QkValue list, int64_t index) {
