@@ -13,7 +13,8 @@
  *     its result allocates), peeks at or moves the slot, or leaves by popping its inputs (a
  *     branch's exit);
  *   - it lies within the 32 slots under the top at every exit it is live across: that exit's
- *     stub boxes it (QkUOpInst.unboxed becomes the _SIDE_EXIT stub's oparg; qk_box_raw_slots);
+ *     stub boxes it (QkUOpInst.unboxed becomes the oparg of a _BOX_EXIT_FLOATS before the
+ *     _SIDE_EXIT; qk_box_raw_slots);
  *   - _BOX_FLOAT, the one allocation with a double on the stack, clears that slot first;
  *   - a _GUARD_BOTH_FLOAT that checks it (a float operation's result: a float) becomes the
  *     guard of the other operand alone (_GUARD_NOS_FLOAT, _GUARD_TOS_FLOAT), or goes.
