@@ -42,6 +42,9 @@ _COMMON_FLAGS = (
     # A switch's jump table would be data addressed by absolute relocations (R_X86_64_32S on
     # x86_64, that JIT memory above 2 GB cannot satisfy); compare-and-branch chains need none.
     "-fno-jump-tables",
+    # A math builtin (__builtin_sqrt) is then its instruction, not a call into a C library that
+    # sets errno.
+    "-fno-math-errno",
     "-Wall",
     "-Wextra",
     "-Werror",

@@ -430,6 +430,11 @@ bool qk_callee_is_ord(uint32_t oparg, QkValue constant, uint64_t *operand) {
     return oparg == 1 && qk_is_builtin_ord(constant);
 }
 
+bool qk_callee_is_math_sqrt(uint32_t oparg, QkValue constant, uint64_t *operand) {
+    *operand = 0;
+    return oparg == 1 && qk_is_math_sqrt(constant);
+}
+
 bool qk_callee_is_range(uint32_t oparg, QkValue constant, uint64_t *operand) {
     (void)oparg;
     *operand = 0;

@@ -114,10 +114,12 @@ bool qk_int_divisor(uint32_t oparg, QkValue constant, uint64_t *operand);
  * more (a negative one counts from the end: the general form does that). */
 bool qk_index_from_start(uint32_t oparg, QkValue constant, uint64_t *operand);
 /* The constant hooks of CALL_LEN, CALL_BUILTIN, CALL_LIST_APPEND and CALL_METHOD_DESCR: the
- * callable the trace knows is len, ord of one argument, list.append, set.add of one argument,
- * or a method descriptor (whose owner is the operand); and of a call not inlined, range. */
+ * callable the trace knows is len, ord or math.sqrt of one argument, list.append, set.add of one
+ * argument, or a method descriptor (whose owner is the operand); and of a call not inlined,
+ * range. */
 bool qk_callee_is_len(uint32_t oparg, QkValue constant, uint64_t *operand);
 bool qk_callee_is_ord(uint32_t oparg, QkValue constant, uint64_t *operand);
+bool qk_callee_is_math_sqrt(uint32_t oparg, QkValue constant, uint64_t *operand);
 bool qk_callee_is_range(uint32_t oparg, QkValue constant, uint64_t *operand);
 bool qk_callee_is_list_append(uint32_t oparg, QkValue constant, uint64_t *operand);
 bool qk_callee_is_set_add(uint32_t oparg, QkValue constant, uint64_t *operand);

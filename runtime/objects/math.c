@@ -892,6 +892,10 @@ QK_MATH_FUNCTION(dist) {
     return i < n ? QK_NULL : qk_float_new(tstate, r);
 }
 
+bool qk_is_math_sqrt(QkValue callable) {
+    return qk_has_type(callable, &qk_builtin_type) && ((QkBuiltin *)callable)->func == math_sqrt;
+}
+
 static const QkMethodDef math_functions[] = {
     {"sqrt", math_sqrt},       {"exp", math_exp},       {"log", math_log},
     {"log2", math_log2},       {"log10", math_log10},   {"sin", math_sin},

@@ -132,6 +132,8 @@ int qk_module_add(QkThread *tstate, QkValue module, const char *name, QkValue va
 /* Fill the math and cmath modules (math.c, cmath.c). */
 int qk_init_math(QkThread *tstate, QkValue module);
 int qk_init_cmath(QkThread *tstate, QkValue module);
+/* Whether a callable is the math module's sqrt (a trace computes it inline). */
+bool qk_is_math_sqrt(QkValue callable);
 /* Fills the sys module (sysmodule.c). Its streams are TextIOWrappers: qk_stream_file is the FILE
  * one writes to (NULL for anything else), qk_read_line a line of a FILE ('' at its end). */
 int qk_init_sys(QkThread *tstate, QkValue module);

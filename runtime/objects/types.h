@@ -28,6 +28,9 @@ typedef struct QkSeqIter {
 
 /* ---- numbers (number.c, float.c) ---- */
 static inline double qk_float_value(QkValue v) { return ((QkFloat *)v)->value; }
+/* The square root of x >= 0 or NaN, without errno: one instruction in a stencil, where no C
+ * library is linked. */
+static inline double qk_sqrt(double x) { return __builtin_sqrt(x); }
 /* int and bool: the int they stand for. */
 static inline bool qk_is_int_like(QkValue v) {
     return qk_is_int(v) || v == QK_TRUE || v == QK_FALSE;

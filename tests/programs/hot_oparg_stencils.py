@@ -5,6 +5,8 @@
 # two and three items built and unpacked, and the first eight locals.
 # tests/test_tier2.py checks that the JIT copied each of those stencils while running this.
 
+import math
+
 
 def ints(a, b):
     c = a
@@ -201,8 +203,9 @@ def calls(i):
     items.append(i + 1)
     items.insert(0, i + 2)
     total += len("ab".upper()) + len(items) + items.pop() + "a-b".replace("-", "").count("a")
-    # range() with one and two bounds; ord() of a character.
+    # range() with one and two bounds; ord() of a character; math.sqrt() of a float.
     total += len(range(i % 4)) + len(range(i % 3, 5)) + ord("abc"[i % 3])
+    total += int(math.sqrt(i + 0.25))
     return total
 
 

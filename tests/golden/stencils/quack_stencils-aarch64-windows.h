@@ -1,5 +1,5 @@
 // Machine code for every micro-op with a tier-2 form, compiled by Debian clang version 19.1.7 (3~deb12u1)
-// with: --target=aarch64-pc-windows-msvc -mno-outline-atomics -O3 -std=c11 -ffreestanding -nostdlibinc -fno-asynchronous-unwind-tables -fno-stack-protector -fno-jump-tables -Wall -Wextra -Werror
+// with: --target=aarch64-pc-windows-msvc -mno-outline-atomics -O3 -std=c11 -ffreestanding -nostdlibinc -fno-asynchronous-unwind-tables -fno-stack-protector -fno-jump-tables -fno-math-errno -Wall -Wextra -Werror
 //
 // Each stencil is code bytes, data bytes and the holes that runtime/jit/jit_patch.c fills in: a
 // hole at `offset` of kind `kind` gets the address or value named by `value`, plus `addend`
