@@ -85,16 +85,22 @@ def analyze(files: Iterable[SourceFile]) -> Analysis:
     return _Analyzer(tuple(files)).run()
 
 
-def _reads_context(tokens: tuple[Token, ...], index: int) -> bool:
-    """Whether the identifier at `index` reads the frame or thread beyond the code object (whose
-    constants and names are fixed): then the micro-op's result depends on more than its inputs."""
+def _reads_frame(tokens: tuple[Token, ...], index: int) -> bool:
+    """Whether the identifier at `index` reads the frame beyond the code object (whose constants
+    and names are fixed): its locals, or the frame itself, which a helper may read them through."""
     name = tokens[index].text
-    if name in ("GETLOCAL", "SETLOCAL", "tstate"):
+    if name in ("GETLOCAL", "SETLOCAL"):
         return True
     if name != "frame":
         return False
     following = [t.text for t in tokens[index + 1 : index + 3]]
     return following != ["->", "code"]
+
+
+def _reads_context(tokens: tuple[Token, ...], index: int) -> bool:
+    """Whether the identifier at `index` reads the frame or thread beyond the code object: then
+    the micro-op's result depends on more than its inputs."""
+    return tokens[index].text == "tstate" or _reads_frame(tokens, index)
 
 
 def _duplicate(kind: str, name: str, location: Location, earlier: Location) -> ToolchainError:
@@ -757,6 +763,7 @@ class _BodyScan:
     # Outputs assigned by a finished statement: name -> token index of the statement's end.
     assigned: dict[str, int] = field(default_factory=dict)
     reads_context: bool = False
+    reads_frame: bool = False
 
     def __post_init__(self) -> None:
         self.outputs = {i.name for i in self.decl.effect.outputs if not i.is_unused} - stack.peeks(
@@ -771,6 +778,8 @@ class _BodyScan:
             self.used.add(token.text)
             if _reads_context(tokens, index):
                 self.reads_context = True
+            if _reads_frame(tokens, index):
+                self.reads_frame = True
             following = tokens[index + 1].text if index + 1 < len(tokens) else ""
             if following == "(":
                 self._call(token)
@@ -842,6 +851,7 @@ class _BodyScan:
             binds_name=fx.Effect.BINDS in self.effects,
             jumps="JUMPBY" in used,
             reads_context=self.reads_context,
+            reads_frame=self.reads_frame,
             sets_locals="SETLOCAL" in used,
             pushes_frame="ENTER_FRAME" in used,
             pops_frame=bool(used & {"RETURN_TO_CALLER", "YIELD_TO_CALLER"}),

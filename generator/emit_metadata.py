@@ -20,6 +20,7 @@ FLAGS: tuple[tuple[str, Callable[[Properties], bool]], ...] = (
     ("WRITES", lambda p: p.writes),
     ("JUMP", lambda p: p.jumps),
     ("READS_CONTEXT", lambda p: p.reads_context),
+    ("READS_FRAME", lambda p: p.reads_frame),
     ("SETS_LOCALS", lambda p: p.sets_locals),
     ("PUSHES_FRAME", lambda p: p.pushes_frame),
     ("POPS_FRAME", lambda p: p.pops_frame),

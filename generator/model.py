@@ -300,6 +300,8 @@ class Properties:
     # Reads the frame (beyond its code's constants and names), its locals or the thread: its
     # result depends on more than its inputs, operand and oparg.
     reads_context: bool = False
+    # Reads the frame's locals (GETLOCAL, SETLOCAL) or the frame itself (beyond its code).
+    reads_frame: bool = False
     sets_locals: bool = False  # uses SETLOCAL
     pushes_frame: bool = False  # uses ENTER_FRAME: the next micro-op runs in the callee's frame
     # Its operand is named `callee`: the recorder gives it the function whose frame it entered.

@@ -1155,6 +1155,29 @@ def test_math_sqrt_of_a_float_is_computed_inline(quack: Path, tmp_path: Path) ->
     assert first.count("_CHECK_VALIDITY") == 1 and "_CHECK_VALIDITY" not in loop
 
 
+def test_float_locals_are_written_into_the_box_they_own(quack: Path, tmp_path: Path) -> None:
+    """A loop's float local that only float operations read keeps its box: the store writes
+    the double into it (_STORE_FAST_FLOAT_INTO), in the first copy of the loop only once the
+    trace made the box, and in the loop proper from its top. A local whose box is copied to
+    another local, swapped, chained, read by locals() or stored in a dict never is; a store
+    while its old box is on the stack neither. Exits and escapes print what CPython prints."""
+    program = PROGRAMS / "hot_float_locals.py"
+    result, _ = checked(quack, program, tmp_path, "--dump-traces")
+    traces = dumped_traces(result.stderr)
+
+    def stores(fn: str, kind: str) -> list[int]:
+        return [u.count("_STORE_FAST_FLOAT_INTO") for k, f, u in traces if f == fn and k == kind]
+
+    # d = i * 0.5 - 3.0 makes a box (the int product's, reused); d = d * d writes into it.
+    assert stores("after_the_loop", "optimized")[0] == 1
+    assert stores("after_the_loop", "loop")[0] == 1
+    assert stores("leaves_by_exits", "loop")[0] == 2  # a and acc
+    assert stores("read_while_stored", "loop")[0] == 1  # a = a * 0.5 + 1.0, not the walrus
+    for fn in "copied_to_another_local", "swapped", "chained", "with_locals_snapshot":
+        assert not any(stores(fn, "optimized") + stores(fn, "loop")), fn
+    assert not any(stores("escapes_through_calls", "loop"))
+
+
 def test_set_add_is_called_straight_before_any_method_variant(quack: Path, tmp_path: Path) -> None:
     """_CALL_METHOD_DESCR has two constant variants, tried in the order declared: set.add of one
     argument becomes _CALL_SET_ADD_KNOWN (collect()'s first traces, on an exact set), not the

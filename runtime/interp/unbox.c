@@ -19,14 +19,17 @@
  *   - a _GUARD_BOTH_FLOAT that checks it (a float operation's result: a float) becomes the
  *     guard of the other operand alone (_GUARD_NOS_FLOAT, _GUARD_TOS_FLOAT), or goes.
  * And the rewrite never makes more boxes than the optimizer's reuse variants did: an `_INTO_`
- * operation whose reused box would no longer exist is left as it was, with its other input. */
+ * operation whose reused box would no longer exist is left as it was, with its other input.
+ * A store to a local that owns its box (float_locals.c) consumes a result as a float operation
+ * does, and becomes _STORE_FAST_FLOAT_INTO: the double goes into that box. */
 #include "unbox.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "quack_metadata.h"
+#include "float_locals.h"
 #include "specialize.h"
+#include "uop_stack.h"
 
 enum {
     MAX_DEPTH = 256, /* stack slots followed; deeper (rare) the pass gives up on what is live */
@@ -51,6 +54,7 @@ typedef struct Pass {
     Node *nodes;
     int32_t stack[MAX_DEPTH]; /* per slot, the float operation that pushed it, or -1 */
     int sp;
+    const bool *in_place; /* per micro-op: a store that may write into its local's box */
     int32_t *below; /* pairs (c, p): p's result lies under float operation c's inputs */
     uint32_t nbelow, capacity;
     bool failed;
@@ -68,27 +72,10 @@ static int reused_input(uint16_t op) {
     return op == _BINARY_OP_FLOAT_INTO_LHS ? 0 : op == _BINARY_OP_FLOAT_INTO_RHS ? 1 : -1;
 }
 
-static int popped_by(const QkUOpInst *uop) {
-    const QkUopFacts *f = &qk_uop_facts[uop->opcode];
-    return f->popped >= 0 ? f->popped : qk_uop_slots_popped(uop->opcode, (int)uop->oparg);
-}
-
-static int pushed_by(const QkUOpInst *uop) {
-    const QkUopFacts *f = &qk_uop_facts[uop->opcode];
-    return f->pushed >= 0 ? f->pushed : qk_uop_slots_pushed(uop->opcode, (int)uop->oparg);
-}
-
-/* Whether output (or input) j of uop is a peek: the same value at the same slot. */
-static bool is_peek(const QkUOpInst *uop, int j) {
-    const QkUopFacts *f = &qk_uop_facts[uop->opcode];
-    bool array = f->popped < 0 || f->pushed < 0;
-    return !array && j < f->popped && j < f->pushed && (f->peeks >> j & 1);
-}
-
 static int peeks_of(const QkUOpInst *uop, int popped) {
     int n = 0;
     for (int j = 0; j < popped; j++) {
-        n += is_peek(uop, j);
+        n += qk_uop_peeks(uop, j);
     }
     return n;
 }
@@ -120,8 +107,12 @@ static void forget_stack(Pass *p) {
 
 /* Whether input k of uop is `unused` and stays where it is: the micro-op runs past it. */
 static bool passes_over(const QkUOpInst *uop, int k) {
-    return k >= 0 && k < QK_MAX_UOP_ITEMS && is_peek(uop, k) &&
+    return k >= 0 && k < QK_MAX_UOP_ITEMS && qk_uop_peeks(uop, k) &&
            (qk_uop_facts[uop->opcode].untouched >> k & 1);
+}
+
+static bool stores_in_place(const Pass *p, uint32_t i) {
+    return p->in_place != NULL && p->in_place[i];
 }
 
 /* Micro-op i runs while the result in slot s is on the stack: keeps that result boxed if the
@@ -142,7 +133,7 @@ static void run_over(Pass *p, uint32_t i, int s, bool unsafe) {
 static void follow(Pass *p, uint32_t i) {
     const QkUOpInst *uop = &p->body[i];
     uint32_t flags = qk_uop_flags[uop->opcode];
-    int popped = popped_by(uop), pushed = pushed_by(uop);
+    int popped = qk_uop_popped(uop), pushed = qk_uop_pushed(uop);
     bool consumes = is_float_op(uop->opcode);
     bool branch_exit = (flags & QK_FLAG_EXIT) && peeks_of(uop, popped) < popped;
     bool unsafe = !consumes && ((flags & UNSAFE) || branch_exit);
@@ -166,7 +157,7 @@ static void follow(Pass *p, uint32_t i) {
             /* It knows a result is a float: if that stays a double, the guard checks the other. */
             p->nodes[i].inputs[k] = producer;
             run_over(p, i, s, unsafe);
-        } else if (consumes && popped == 2) {
+        } else if ((consumes && popped == 2) || stores_in_place(p, i)) {
             p->nodes[producer].consumer = (int32_t)i;
             p->nodes[i].inputs[k] = producer;
         } else {
@@ -188,7 +179,7 @@ static void follow(Pass *p, uint32_t i) {
         if (p->sp == MAX_DEPTH) {
             forget_stack(p);
         }
-        bool kept = is_peek(uop, j) && first + j >= 0 && j < QK_MAX_UOP_ITEMS;
+        bool kept = qk_uop_peeks(uop, j) && first + j >= 0 && j < QK_MAX_UOP_ITEMS;
         int32_t producer = j == 0 && pushed == 1 && is_arith(uop->opcode) ? (int32_t)i : -1;
         p->stack[p->sp++] = kept ? inputs[j] : producer;
     }
@@ -264,6 +255,10 @@ static uint32_t rewrite(const Pass *p, QkUOpInst *out, uint32_t loop_start,
             }
             continue;
         }
+        if (stores_in_place(p, i) && raw_input(p, i, 0)) {
+            out[n++] = with_opcode(*uop, _STORE_FAST_FLOAT_INTO, uop->oparg);
+            continue;
+        }
         if (!rewritten(p, i)) {
             out[n++] = *uop;
             continue;
@@ -292,12 +287,6 @@ static bool pushes_raw(const QkUOpInst *uop, int j) {
                       uop->opcode == _BINARY_OP_FLOAT_RAW || uop->opcode == _DIVIDE_FLOAT_RAW);
 }
 
-/* 1 + the input output j of uop is, moved to another slot, or 0. */
-static int moved_from(const QkUOpInst *uop, int j) {
-    const QkUopFacts *f = &qk_uop_facts[uop->opcode];
-    return f->popped < 0 || f->pushed < 0 ? 0 : f->moved[j];
-}
-
 /* Marks in each exit's `unboxed` the slots under the top that hold doubles there. */
 static void mark_exits(QkUOpInst *body, uint32_t length) {
     bool raw[MAX_DEPTH];
@@ -305,7 +294,7 @@ static void mark_exits(QkUOpInst *body, uint32_t length) {
     for (uint32_t i = 0; i < length; i++) {
         QkUOpInst *uop = &body[i];
         uint32_t flags = qk_uop_flags[uop->opcode];
-        int popped = popped_by(uop), pushed = pushed_by(uop);
+        int popped = qk_uop_popped(uop), pushed = qk_uop_pushed(uop);
         if (flags & (QK_FLAG_DEOPT | QK_FLAG_EXIT)) {
             uop->unboxed = 0;
             for (int b = 0; b < sp && b < MASK_SLOTS; b++) {
@@ -324,7 +313,7 @@ static void mark_exits(QkUOpInst *body, uint32_t length) {
                 sp = 0; /* as follow() does: nothing there is unboxed */
             }
             /* A peek or a moved input is what that input was. */
-            int from = is_peek(uop, j) ? j + 1 : j < QK_MAX_UOP_ITEMS ? moved_from(uop, j) : 0;
+            int from = qk_uop_peeks(uop, j) ? j + 1 : qk_uop_moved_from(uop, j);
             raw[sp++] = from > 0 ? kept[from - 1] : pushes_raw(uop, j);
         }
     }
@@ -352,6 +341,8 @@ uint32_t qk_unbox_floats(QkUOpInst *body, uint32_t length, uint32_t capacity,
     p->body = body;
     p->length = length;
     p->nodes = nodes;
+    bool *in_place = qk_float_stores_in_place(body, length, *loop_start);
+    p->in_place = in_place;
     for (uint32_t i = 0; i < length; i++) {
         nodes[i] = (Node){-1, {-1, -1}, is_arith(body[i].opcode)};
     }
@@ -373,6 +364,7 @@ uint32_t qk_unbox_floats(QkUOpInst *body, uint32_t length, uint32_t capacity,
             mark_exits(body, n);
         }
     }
+    free(in_place);
     free(p->below);
     free(p);
     free(nodes);

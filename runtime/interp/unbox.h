@@ -7,7 +7,8 @@
 #include "jit.h"
 
 /* Rewrites the optimized body so that float results other float operations pop stay doubles in
- * their stack slots, and marks each exit's unboxed slots. Returns the new length (the body as it
+ * their stack slots (and those stored to a local that owns its box go into it), and marks each
+ * exit's unboxed slots. Returns the new length (the body as it
  * was if the rewrite would not fit in `capacity`); moves *loop_start with the micro-op it was. */
 uint32_t qk_unbox_floats(QkUOpInst *body, uint32_t length, uint32_t capacity,
                          uint32_t *loop_start);

@@ -1,0 +1,15 @@
+/* Float locals: stores that write into the box their local owns (float_locals.c). */
+#ifndef QUACK_FLOAT_LOCALS_H
+#define QUACK_FLOAT_LOCALS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "jit.h"
+
+/* Per micro-op of the optimized body (malloc'd, length + 1 entries; NULL without memory): true
+ * for a _STORE_FAST whose local owns its box there, so that a float result may be written into
+ * it. loop_start is the peeled loop's first micro-op, or 0. */
+bool *qk_float_stores_in_place(const QkUOpInst *body, uint32_t length, uint32_t loop_start);
+
+#endif

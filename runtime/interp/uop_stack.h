@@ -1,0 +1,34 @@
+/* A micro-op's effect on the stack of a trace's body, from the DSL's facts (quack_metadata.h):
+ * what the optimizer's late passes (unbox.c, float_locals.c) follow the stack with. */
+#ifndef QUACK_UOP_STACK_H
+#define QUACK_UOP_STACK_H
+
+#include <stdbool.h>
+
+#include "jit.h"
+#include "quack_metadata.h"
+
+static inline int qk_uop_popped(const QkUOpInst *uop) {
+    const QkUopFacts *f = &qk_uop_facts[uop->opcode];
+    return f->popped >= 0 ? f->popped : qk_uop_slots_popped(uop->opcode, (int)uop->oparg);
+}
+
+static inline int qk_uop_pushed(const QkUOpInst *uop) {
+    const QkUopFacts *f = &qk_uop_facts[uop->opcode];
+    return f->pushed >= 0 ? f->pushed : qk_uop_slots_pushed(uop->opcode, (int)uop->oparg);
+}
+
+/* Whether output (or input) j of uop is a peek: the same value at the same slot. */
+static inline bool qk_uop_peeks(const QkUOpInst *uop, int j) {
+    const QkUopFacts *f = &qk_uop_facts[uop->opcode];
+    bool array = f->popped < 0 || f->pushed < 0;
+    return !array && j < f->popped && j < f->pushed && (f->peeks >> j & 1);
+}
+
+/* 1 + the input output j of uop is, moved to another slot, or 0. */
+static inline int qk_uop_moved_from(const QkUOpInst *uop, int j) {
+    const QkUopFacts *f = &qk_uop_facts[uop->opcode];
+    return f->popped < 0 || f->pushed < 0 || j >= QK_MAX_UOP_ITEMS ? 0 : f->moved[j];
+}
+
+#endif
