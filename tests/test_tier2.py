@@ -1160,7 +1160,9 @@ def test_float_locals_are_written_into_the_box_they_own(quack: Path, tmp_path: P
     the double into it (_STORE_FAST_FLOAT_INTO), in the first copy of the loop only once the
     trace made the box, and in the loop proper from its top. A local whose box is copied to
     another local, swapped, chained, read by locals() or stored in a dict never is; a store
-    while its old box is on the stack neither. Exits and escapes print what CPython prints."""
+    while its old box is on the stack neither. A tuple built and at once unpacked is a swap, so
+    the values it assigns stay unboxed up to their stores. Exits and escapes print what CPython
+    prints."""
     program = PROGRAMS / "hot_float_locals.py"
     result, _ = checked(quack, program, tmp_path, "--dump-traces")
     traces = dumped_traces(result.stderr)
@@ -1173,6 +1175,10 @@ def test_float_locals_are_written_into_the_box_they_own(quack: Path, tmp_path: P
     assert stores("after_the_loop", "loop")[0] == 1
     assert stores("leaves_by_exits", "loop")[0] == 2  # a and acc
     assert stores("read_while_stored", "loop")[0] == 1  # a = a * 0.5 + 1.0, not the walrus
+    # `zr, zi = ...` and `a, b, c = ...` build no tuple: a swap, then stores into both boxes.
+    assert stores("pairs_assigned", "loop")[0] == 2 and stores("triples_assigned", "loop")[0] == 3
+    loop = next(u for k, f, u in traces if f == "triples_assigned" and k == "loop")
+    assert "_BUILD_TUPLE" not in loop and "_UNPACK_SEQUENCE_TUPLE" not in loop
     for fn in "copied_to_another_local", "swapped", "chained", "with_locals_snapshot":
         assert not any(stores(fn, "optimized") + stores(fn, "loop")), fn
     assert not any(stores("escapes_through_calls", "loop"))

@@ -40,30 +40,16 @@ static bool is_float_result(uint16_t op) {
            op == _BINARY_OP_FLOAT_INTO_RHS || op == _CALL_MATH_SQRT_KNOWN;
 }
 
-/* Micro-ops that read their inputs' floats and keep none: a load of an owned local may go
- * there. */
-static bool reads_float(uint16_t op) {
-    return op == _BINARY_OP_FLOAT || op == _COMPARE_OP_FLOAT || op == _CALL_MATH_SQRT_KNOWN;
+/* Whether input k of a micro-op is a float it reads and keeps no reference to: a load of an
+ * owned local may go there. (An `_INTO_` operation writes into its other input's box.) */
+static bool reads_float(uint16_t op, int k) {
+    return op == _BINARY_OP_FLOAT || op == _COMPARE_OP_FLOAT || op == _CALL_MATH_SQRT_KNOWN ||
+           (op == _BINARY_OP_FLOAT_INTO_LHS && k == 1) ||
+           (op == _BINARY_OP_FLOAT_INTO_RHS && k == 0);
 }
 
 static bool is_load(uint16_t op) {
     return op == _LOAD_FAST || op == _LOAD_FAST_BOUND || op == _LOAD_FAST_CHECK;
-}
-
-/* Whether every output of uop is a different input, at its slot or moved to another (a copy,
- * `copy = value`, is the same input twice). */
-static bool only_rearranges(const QkUOpInst *uop, int popped, int pushed) {
-    uint32_t used = 0;
-    for (int j = 0; j < pushed; j++) {
-        int from = j >= QK_MAX_UOP_ITEMS   ? 0
-                   : qk_uop_peeks(uop, j) ? j + 1
-                                          : qk_uop_moved_from(uop, j);
-        if (from == 0 || (used >> from & 1)) {
-            return false;
-        }
-        used |= (uint32_t)1 << from;
-    }
-    return popped >= pushed;
 }
 
 static bool loaded(const Walk *w, int local) {
@@ -119,7 +105,7 @@ static void step(Walk *w, const QkUOpInst *uop, uint32_t i, bool *in_place) {
     }
     bool guard = (flags & (QK_FLAG_DEOPT | QK_FLAG_EXIT)) &&
                  !(flags & (QK_FLAG_ESCAPES | QK_FLAG_WRITES | QK_FLAG_ALLOCATES));
-    bool rearranges = only_rearranges(uop, popped, pushed) &&
+    bool rearranges = qk_uop_rearranges(uop) &&
                       !(flags & (QK_FLAG_ESCAPES | QK_FLAG_WRITES | QK_FLAG_ALLOCATES));
     if (flags & (QK_FLAG_ESCAPES | QK_FLAG_READS_FRAME)) {
         w->owned = 0;
@@ -131,7 +117,7 @@ static void step(Walk *w, const QkUOpInst *uop, uint32_t i, bool *in_place) {
             inputs[k] = in;
         }
         bool kept = k < QK_MAX_UOP_ITEMS && (qk_uop_peeks(uop, k) ? guard || rearranges
-                                                                  : reads_float(uop->opcode));
+                                                                  : reads_float(uop->opcode, k));
         if (in.local >= 0 && !kept) {
             w->owned &= ~((uint64_t)1 << in.local);
         }
@@ -144,9 +130,7 @@ static void step(Walk *w, const QkUOpInst *uop, uint32_t i, bool *in_place) {
         w->depth += flags & QK_FLAG_PUSHES_FRAME ? 1 : -1;
     }
     for (int j = 0; j < pushed; j++) {
-        int from = j >= QK_MAX_UOP_ITEMS     ? 0
-                   : qk_uop_peeks(uop, j)    ? j + 1
-                                             : qk_uop_moved_from(uop, j);
+        int from = qk_uop_source(uop, j);
         Slot out = {-1, j == 0 && pushed == 1 && is_float_result(uop->opcode)};
         if (from > 0 && from <= popped && (guard || rearranges)) {
             out = inputs[from - 1]; /* the same value, in the same slot or moved */

@@ -88,6 +88,7 @@ typedef struct Optimizer {
     const QkTraceOrigin *origins;
     uint32_t length;
     uint32_t at; /* the recorded micro-op being optimized */
+    uint32_t unpacked; /* an _UNPACK_SEQUENCE_TUPLE a swap took the place of (see packed_swap) */
     /* What the first pass saw of the first frame, for peeling (see peel_loop). */
     uint64_t stored;   /* bit i: local i stored (a store past MAX_LOCALS sets them all) */
     bool locals_reset; /* a micro-op set its locals some other way */
@@ -776,6 +777,22 @@ static QkUOpInst fixed_shape(QkUOpInst uop) {
     return uop;
 }
 
+/* `a, b = x, y`: a tuple of two or three built and at once unpacked (the values reversed) is a
+ * swap of the top and the third or second, with no tuple. Returns the recorded unpack (which
+ * optimize_one then skips), or 0. */
+static uint32_t packed_swap(const Optimizer *o, const QkUOpInst *build) {
+    uint32_t next = o->at + 1;
+    while (next < o->length && o->body[next].opcode == _CHECK_VALIDITY) {
+        next++; /* nothing runs between them: the build escapes nothing */
+    }
+    bool pair_or_triple = build->oparg == 2 || build->oparg == 3;
+    if (!pair_or_triple || next >= o->length || o->body[next].opcode != _UNPACK_SEQUENCE_TUPLE ||
+        o->body[next].oparg != build->oparg) {
+        return 0;
+    }
+    return next;
+}
+
 static void optimize_one(Optimizer *o, const QkUOpInst *uop, const QkTraceOrigin *origin) {
     QkCode *code = origin->code;
     uint32_t flags = qk_uop_flags[uop->opcode];
@@ -815,6 +832,20 @@ static void optimize_one(Optimizer *o, const QkUOpInst *uop, const QkTraceOrigin
         emit(o, fixed_shape(*uop));
         copy_or_swap(o, uop);
         return;
+    case _BUILD_TUPLE:
+        o->unpacked = packed_swap(o, uop);
+        if (o->unpacked != 0) {
+            QkUOpInst swap = *uop;
+            swap.opcode = _SWAP;
+            optimize_one(o, &swap, origin);
+            return;
+        }
+        break;
+    case _UNPACK_SEQUENCE_TUPLE:
+        if (o->at == o->unpacked && o->unpacked != 0) {
+            return;
+        }
+        break;
     default:
         break;
     }

@@ -135,8 +135,11 @@ static void follow(Pass *p, uint32_t i) {
     uint32_t flags = qk_uop_flags[uop->opcode];
     int popped = qk_uop_popped(uop), pushed = qk_uop_pushed(uop);
     bool consumes = is_float_op(uop->opcode);
+    /* A swap moves results without reading them: they stay what they are. */
+    bool moves = (flags & QK_FLAG_PURE) && qk_uop_rearranges(uop);
     bool branch_exit = (flags & QK_FLAG_EXIT) && peeks_of(uop, popped) < popped;
-    bool unsafe = !consumes && ((flags & UNSAFE) || branch_exit);
+    /* A store into a box a local owns touches neither the stack nor the heap's shape. */
+    bool unsafe = !consumes && !stores_in_place(p, i) && ((flags & UNSAFE) || branch_exit);
     int base = p->sp - popped > 0 ? p->sp - popped : 0;
     int32_t inputs[QK_MAX_UOP_ITEMS];
     for (int k = 0; k < QK_MAX_UOP_ITEMS; k++) {
@@ -157,6 +160,8 @@ static void follow(Pass *p, uint32_t i) {
             /* It knows a result is a float: if that stays a double, the guard checks the other. */
             p->nodes[i].inputs[k] = producer;
             run_over(p, i, s, unsafe);
+        } else if (moves) {
+            continue;
         } else if ((consumes && popped == 2) || stores_in_place(p, i)) {
             p->nodes[producer].consumer = (int32_t)i;
             p->nodes[i].inputs[k] = producer;
@@ -179,9 +184,10 @@ static void follow(Pass *p, uint32_t i) {
         if (p->sp == MAX_DEPTH) {
             forget_stack(p);
         }
-        bool kept = qk_uop_peeks(uop, j) && first + j >= 0 && j < QK_MAX_UOP_ITEMS;
+        int from = qk_uop_peeks(uop, j) || moves ? qk_uop_source(uop, j) : 0;
+        bool kept = from > 0 && first + from - 1 >= 0;
         int32_t producer = j == 0 && pushed == 1 && is_arith(uop->opcode) ? (int32_t)i : -1;
-        p->stack[p->sp++] = kept ? inputs[j] : producer;
+        p->stack[p->sp++] = kept ? inputs[from - 1] : producer;
     }
 }
 
@@ -313,7 +319,7 @@ static void mark_exits(QkUOpInst *body, uint32_t length) {
                 sp = 0; /* as follow() does: nothing there is unboxed */
             }
             /* A peek or a moved input is what that input was. */
-            int from = qk_uop_peeks(uop, j) ? j + 1 : qk_uop_moved_from(uop, j);
+            int from = qk_uop_source(uop, j);
             raw[sp++] = from > 0 ? kept[from - 1] : pushes_raw(uop, j);
         }
     }

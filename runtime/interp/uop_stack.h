@@ -31,4 +31,25 @@ static inline int qk_uop_moved_from(const QkUOpInst *uop, int j) {
     return f->popped < 0 || f->pushed < 0 || j >= QK_MAX_UOP_ITEMS ? 0 : f->moved[j];
 }
 
+/* 1 + the input output j of uop is, at its slot or moved, or 0 (a new value). */
+static inline int qk_uop_source(const QkUOpInst *uop, int j) {
+    return j >= QK_MAX_UOP_ITEMS ? 0 : qk_uop_peeks(uop, j) ? j + 1 : qk_uop_moved_from(uop, j);
+}
+
+/* Whether uop only rearranges the stack: it pops at least as many values as it pushes, and each
+ * output is a different input, at its slot or moved to another (a copy, `copy = value`, is the
+ * same input twice). */
+static inline bool qk_uop_rearranges(const QkUOpInst *uop) {
+    int pushed = qk_uop_pushed(uop);
+    uint32_t used = 0;
+    for (int j = 0; j < pushed; j++) {
+        int from = qk_uop_source(uop, j);
+        if (from == 0 || (used >> from & 1)) {
+            return false;
+        }
+        used |= (uint32_t)1 << from;
+    }
+    return qk_uop_popped(uop) >= pushed;
+}
+
 #endif

@@ -17,12 +17,13 @@ def kept_in_list(n):
 def copied_to_another_local(n):
     a = 1.0
     prev = 0.0
-    total = 0.0
+    grew = 0
     for i in range(n):
         prev = a
         a = a * 1.0001 + 0.5
-        total += a - prev
-    return total, prev, a
+        if a - prev > 0.5005:
+            grew += 1
+    return grew, prev, a
 
 
 def swapped(n):
@@ -79,6 +80,22 @@ def leaves_by_exits(n, values, last):
     return i, a, acc
 
 
+def pairs_assigned(n, cs):
+    zr = zi = 0.0
+    for i in range(n):
+        c = cs[i % 5]
+        # The first value waits unboxed under the second, which an int or a str makes leave.
+        zr, zi = zr * 0.5 - zi * 0.25 + 1.0, zr * zi * 0.5 + c
+    return zr, zi
+
+
+def triples_assigned(n):
+    a, b, c = 1.0, 2.0, 3.0
+    for i in range(n):
+        a, b, c = b * 0.5 + c, c * 0.25 + a, a * 0.125 + b
+    return a, b, c
+
+
 def read_while_stored(n):
     a = 1.0
     b = 0.0
@@ -124,6 +141,13 @@ print("exits:", leaves_by_exits(400, [2.0, 4.0, 1.5, 3, 0.5, 8.0, -1.0], "s"))
 print("exits:", leaves_by_exits(400, [2.0, 4.0, 1.5, 3, 0.5, 8.0, -1.0], 2))
 print("identity:", identity(400))
 print("read while stored:", read_while_stored(400))
+print("pairs:", pairs_assigned(400, [0.5, 1.5, -0.25, 2.0, 0.75]))
+print("pairs:", pairs_assigned(400, [0.5, 1.5, -0.25, 2, 0.75]))
+try:
+    pairs_assigned(400, [0.5, 1.5, -0.25, 2.0, "c"])
+except TypeError as e:
+    print("pairs:", e)
+print("triples:", triples_assigned(400))
 g = list(generator_locals(300))
 print("generator:", g[:3], g[-1])
 print("after:", after_the_loop(500))
