@@ -667,7 +667,8 @@ def test_a_module_function_becomes_a_constant(quack: Path, tmp_path: Path) -> No
     """`math.sqrt(x)`: LOAD_METHOD specializes to the module's dict entry (LOAD_METHOD_MODULE)
     in both tiers; in a trace where `math` is a constant, sqrt is one too (the tree depends on
     the name in the module's dict), so the call is a constant, a NULL and sqrt computed inline
-    (_CALL_MATH_SQRT_KNOWN, the constant variant of the builtin call)."""
+    (_CALL_MATH_SQRT_KNOWN, the constant variant of the builtin call, as the _RAW form whose
+    root the sum takes unboxed)."""
     program = write(
         tmp_path,
         "roots.py",
@@ -677,7 +678,7 @@ def test_a_module_function_becomes_a_constant(quack: Path, tmp_path: Path) -> No
     result, stats = checked(quack, program, tmp_path, "--dump-traces")
     recorded, optimized = [u for _, fn, u in dumped_traces(result.stderr) if fn == "roots"][:2]
     assert "_LOAD_ATTR_MODULE" in recorded and "_LOAD_ATTR_MODULE" not in optimized
-    at = optimized.index("_CALL_MATH_SQRT_KNOWN")
+    at = optimized.index("_CALL_MATH_SQRT_RAW")
     assert optimized[at - 3 : at - 1] == ["_LOAD_CONST_INLINE", "_PUSH_NULL"]
     assert stats["specialization"]["LOAD_METHOD"]["misses"] == 0
 
@@ -1142,7 +1143,8 @@ def test_ord_calls_the_trace_knows_read_an_ascii_character_inline(
 
 def test_math_sqrt_of_a_float_is_computed_inline(quack: Path, tmp_path: Path) -> None:
     """`math.sqrt(x)` where the trace knows math.sqrt (a module attribute it made a constant)
-    becomes _CALL_MATH_SQRT_KNOWN in norms()'s loop: no call, so no validity check after it.
+    becomes _CALL_MATH_SQRT_KNOWN (or _RAW, whose root a float operation takes unboxed) in
+    norms()'s loop: no call, so no validity check after it.
     (A side trace that starts between the callable's load and the call does not know the
     callable.) Ints, subclasses, negative numbers, NaN, -0.0, wrong arities and math.sqrt
     rebound while hot print what CPython prints."""
@@ -1150,9 +1152,11 @@ def test_math_sqrt_of_a_float_is_computed_inline(quack: Path, tmp_path: Path) ->
     result, _ = checked(quack, program, tmp_path, "--dump-traces")
     traces = dumped_traces(result.stderr)
     first, loop = [u for _, fn, u in traces if fn == "norms"][1:3]
-    for body in first, loop:
-        assert "_CALL_MATH_SQRT_KNOWN" in body and "_CALL_BUILTIN" not in body
+    for body in first, loop:  # the sum takes the root unboxed
+        assert "_CALL_MATH_SQRT_RAW" in body and "_CALL_BUILTIN" not in body
     assert first.count("_CHECK_VALIDITY") == 1 and "_CHECK_VALIDITY" not in loop
+    # int() takes the root boxed: the call's own form
+    assert any("_CALL_MATH_SQRT_KNOWN" in u for _, fn, u in traces if fn.startswith("roots."))
 
 
 def test_float_locals_are_written_into_the_box_they_own(quack: Path, tmp_path: Path) -> None:

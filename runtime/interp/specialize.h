@@ -549,6 +549,18 @@ static inline QkValue qk_call_ord(QkThread *tstate, QkValue callable, QkValue se
     return qk_call_builtin(tstate, callable, args - has_self, nargs + has_self);
 }
 
+/* math.sqrt's one argument, where the trace knows math.sqrt is called: a float's or a small
+ * int's value; -1 for anything else, and for a call with an instance (a bound form), which the
+ * call handles. */
+static inline double qk_sqrt_operand(QkValue self_or_null, QkValue arg) {
+    if (self_or_null != QK_NULL) {
+        return -1.0;
+    }
+    return qk_is_int(arg)                       ? (double)qk_int_value(arg)
+           : qk_has_type(arg, &qk_float_type) ? qk_float_value(arg)
+                                               : -1.0;
+}
+
 /* len(v) for CALL_LEN: an exact list's, tuple's, dict's or str's size read inline (a str's once
  * counted), anything else through its type (which may run __len__). QK_NULL: an error. */
 static inline QkValue qk_len_value(QkThread *tstate, QkValue v) {

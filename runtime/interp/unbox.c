@@ -67,6 +67,10 @@ static bool is_arith(uint16_t op) {
 
 static bool is_float_op(uint16_t op) { return is_arith(op) || op == _COMPARE_OP_FLOAT; }
 
+/* A float result that may stay a double: an arithmetic operation's, or math.sqrt's (which takes
+ * a boxed argument, so it only produces). */
+static bool makes_float(uint16_t op) { return is_arith(op) || op == _CALL_MATH_SQRT_KNOWN; }
+
 /* The input whose box an `_INTO_` operation writes its result into, or -1. */
 static int reused_input(uint16_t op) {
     return op == _BINARY_OP_FLOAT_INTO_LHS ? 0 : op == _BINARY_OP_FLOAT_INTO_RHS ? 1 : -1;
@@ -186,7 +190,7 @@ static void follow(Pass *p, uint32_t i) {
         }
         int from = qk_uop_peeks(uop, j) || moves ? qk_uop_source(uop, j) : 0;
         bool kept = from > 0 && first + from - 1 >= 0;
-        int32_t producer = j == 0 && pushed == 1 && is_arith(uop->opcode) ? (int32_t)i : -1;
+        int32_t producer = j == 0 && pushed == 1 && makes_float(uop->opcode) ? (int32_t)i : -1;
         p->stack[p->sp++] = kept ? inputs[from - 1] : producer;
     }
 }
@@ -261,6 +265,10 @@ static uint32_t rewrite(const Pass *p, QkUOpInst *out, uint32_t loop_start,
             }
             continue;
         }
+        if (uop->opcode == _CALL_MATH_SQRT_KNOWN && p->nodes[i].raw) {
+            out[n++] = with_opcode(*uop, _CALL_MATH_SQRT_RAW, uop->oparg);
+            continue;
+        }
         if (stores_in_place(p, i) && raw_input(p, i, 0)) {
             out[n++] = with_opcode(*uop, _STORE_FAST_FLOAT_INTO, uop->oparg);
             continue;
@@ -290,7 +298,8 @@ static uint32_t rewrite(const Pass *p, QkUOpInst *out, uint32_t loop_start,
 
 static bool pushes_raw(const QkUOpInst *uop, int j) {
     return j == 0 && (uop->opcode == _UNBOX_FLOAT || uop->opcode == _UNBOX_FLOAT_NOS ||
-                      uop->opcode == _BINARY_OP_FLOAT_RAW || uop->opcode == _DIVIDE_FLOAT_RAW);
+                      uop->opcode == _BINARY_OP_FLOAT_RAW || uop->opcode == _DIVIDE_FLOAT_RAW ||
+                      uop->opcode == _CALL_MATH_SQRT_RAW);
 }
 
 /* Marks in each exit's `unboxed` the slots under the top that hold doubles there. */
@@ -328,7 +337,7 @@ static void mark_exits(QkUOpInst *body, uint32_t length) {
 uint32_t qk_unbox_floats(QkUOpInst *body, uint32_t length, uint32_t capacity,
                          uint32_t *loop_start) {
     uint32_t first = 0;
-    while (first < length && !is_arith(body[first].opcode)) {
+    while (first < length && !makes_float(body[first].opcode)) {
         first++;
     }
     if (first == length) {
@@ -350,7 +359,7 @@ uint32_t qk_unbox_floats(QkUOpInst *body, uint32_t length, uint32_t capacity,
     bool *in_place = qk_float_stores_in_place(body, length, *loop_start);
     p->in_place = in_place;
     for (uint32_t i = 0; i < length; i++) {
-        nodes[i] = (Node){-1, {-1, -1}, is_arith(body[i].opcode)};
+        nodes[i] = (Node){-1, {-1, -1}, makes_float(body[i].opcode)};
     }
     for (uint32_t i = 0; i < length && !p->failed; i++) {
         follow(p, i);

@@ -54,6 +54,20 @@ for i in range(200):
             print("arity:", e)
 
 
+def scaled(values):
+    s = 0.0
+    for v in values:
+        s = s + math.sqrt(v) * 0.5  # the root stays a double, unless the argument leaves
+    return s
+
+
+print("scaled:", scaled([i * 0.75 for i in range(300)] + [2, True, 0.0]))
+try:
+    scaled([i * 0.75 for i in range(300)] + [-2.0])
+except ValueError as e:
+    print("scaled:", e)
+
+
 def roots(n):
     return [math.sqrt(k + 0.5) for k in range(n)]
 

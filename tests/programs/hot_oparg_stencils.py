@@ -205,7 +205,7 @@ def calls(i):
     total += len("ab".upper()) + len(items) + items.pop() + "a-b".replace("-", "").count("a")
     # range() with one and two bounds; ord() of a character; math.sqrt() of a float.
     total += len(range(i % 4)) + len(range(i % 3, 5)) + ord("abc"[i % 3])
-    total += int(math.sqrt(i + 0.25))
+    total += int(math.sqrt(i + 0.25)) + int(math.sqrt(i + 0.5) * 2.0)
     return total
 
 
