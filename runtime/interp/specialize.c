@@ -449,8 +449,7 @@ bool qk_callee_is_list_append(uint32_t oparg, QkValue constant, uint64_t *operan
 
 bool qk_callee_is_set_add(uint32_t oparg, QkValue constant, uint64_t *operand) {
     *operand = 0;
-    return oparg == 1 && qk_has_type(constant, &qk_method_descr_type) &&
-           ((QkMethodDescr *)constant)->def->func == qk_set_add_method;
+    return oparg == 1 && qk_is_method_descr_of(constant, qk_set_add_method);
 }
 
 bool qk_method_descr_owner(uint32_t oparg, QkValue constant, uint64_t *operand) {

@@ -527,14 +527,14 @@ QkValue qk_list_append_method(QkThread *tstate, QkValue self, QkValue *args, siz
 int qk_list_append(QkThread *tstate, QkValue list, QkValue value);
 
 static inline bool qk_is_builtin_len(QkValue callable) {
-    return qk_has_type(callable, &qk_builtin_type) && ((QkBuiltin *)callable)->func == qk_builtin_len;
+    return qk_is_builtin_of(callable, qk_builtin_len);
 }
 
 QkValue qk_builtin_ord(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,
                        QkValue kwnames);
 
 static inline bool qk_is_builtin_ord(QkValue callable) {
-    return qk_has_type(callable, &qk_builtin_type) && ((QkBuiltin *)callable)->func == qk_builtin_ord;
+    return qk_is_builtin_of(callable, qk_builtin_ord);
 }
 
 /* ord(arg) where the trace knows the builtin ord is called: an exact str of one byte (an ASCII
@@ -586,9 +586,14 @@ static inline bool qk_is_exact_list(QkValue v) {
     return v != QK_NULL && qk_has_type(v, &qk_list_type);
 }
 
-static inline bool qk_is_list_append_descr(QkValue callable) {
+/* Whether a callable is the method descriptor of a built-in type's method `func`. */
+static inline bool qk_is_method_descr_of(QkValue callable, QkCFunction func) {
     return qk_has_type(callable, &qk_method_descr_type) &&
-           ((QkMethodDescr *)callable)->def->func == qk_list_append_method;
+           ((QkMethodDescr *)callable)->def->func == func;
+}
+
+static inline bool qk_is_list_append_descr(QkValue callable) {
+    return qk_is_method_descr_of(callable, qk_list_append_method);
 }
 
 QkValue qk_set_add_method(QkThread *tstate, QkValue self, QkValue *args, size_t nargs,

@@ -893,7 +893,7 @@ QK_MATH_FUNCTION(dist) {
 }
 
 bool qk_is_math_sqrt(QkValue callable) {
-    return qk_has_type(callable, &qk_builtin_type) && ((QkBuiltin *)callable)->func == math_sqrt;
+    return qk_is_builtin_of(callable, math_sqrt);
 }
 
 static const QkMethodDef math_functions[] = {

@@ -480,6 +480,11 @@ typedef struct QkBuiltin {
     QkValue self; /* QK_NULL for plain builtins */
 } QkBuiltin;
 
+/* Whether a callable is the built-in function whose C function is `func` (len, math.sqrt). */
+static inline bool qk_is_builtin_of(QkValue callable, QkCFunction func) {
+    return qk_has_type(callable, &qk_builtin_type) && ((QkBuiltin *)callable)->func == func;
+}
+
 /* ---- range ---- */
 /* Bounds as ints: all tagged for a range whose items are (see range.c). */
 typedef struct QkRange {
