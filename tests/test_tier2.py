@@ -1188,6 +1188,22 @@ def test_float_locals_are_written_into_the_box_they_own(quack: Path, tmp_path: P
     assert not any(stores("escapes_through_calls", "loop"))
 
 
+def test_init_and_dunder_frames_return_without_guards(quack: Path, tmp_path: Path) -> None:
+    """An __init__ the trace entered returns None and its instance is of the class checked
+    before the call: in sums()'s loop no return is guarded (_GUARD_INIT_RESULT: neither the
+    __init__'s nor __add__'s, whose result is a Vec), and __init__'s attribute stores guard no
+    class. __init__ returning an int, a dunder returning NotImplemented, an instance changing
+    class in __init__ and a class changed under the loop print what CPython prints."""
+    program = PROGRAMS / "hot_init_frames.py"
+    result, stats = checked(quack, program, tmp_path, "--dump-traces")
+    loop = next(u for k, f, u in dumped_traces(result.stderr) if f == "sums" and k == "loop")
+    assert loop.count("_CALL_ALLOC_AND_ENTER_INIT") == 2 and "_GUARD_INIT_RESULT" not in loop
+    enter = loop.index("_CALL_ALLOC_AND_ENTER_INIT")
+    init = loop[enter : loop.index("_RETURN_TO_CALLER", enter)]
+    assert init.count("_STORE_ATTR_INSTANCE_NEW") == 2 and "_GUARD_TYPE_VERSION" not in init
+    assert stats["traces_invalidated"] > 0  # Vec.z = 5, and the class changes in __init__
+
+
 def test_set_add_is_called_straight_before_any_method_variant(quack: Path, tmp_path: Path) -> None:
     """_CALL_METHOD_DESCR has two constant variants, tried in the order declared: set.add of one
     argument becomes _CALL_SET_ADD_KNOWN (collect()'s first traces, on an exact set), not the

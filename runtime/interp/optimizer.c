@@ -24,7 +24,9 @@
  *     (peel_loop).
  *   - follows values into the calls it follows and back: a plain call's parameters are the values
  *     the caller pushed (an operator's dunder: its operands), and its result the value the
- *     callee returned (passes_arguments).
+ *     callee returned (passes_arguments); an __init__'s self is a new instance of the class
+ *     checked, and what the call pushes (enter_init); a return is guarded only where the way
+ *     its frame was entered leaves it unsure (init_result_fits).
  * Known by name: the local loads and stores (values keep their identity through locals), COPY and
  * SWAP, the pop that ends a value, the validity check, and the calls whose arguments become the
  * callee's parameters in order. */
@@ -68,6 +70,8 @@ typedef struct FrameState {
     int sp;
     Value *locals[MAX_LOCALS];
     bool returns_value; /* its return pushes the value returned (not an __init__'s instance) */
+    uint16_t entered_by; /* the call that pushed it in the trace, or 0 (see init_result_fits) */
+    Value *init_self;    /* an __init__'s frame: the new instance, its return's result */
 } FrameState;
 
 typedef struct Optimizer {
@@ -118,6 +122,8 @@ static void reset_locals(FrameState *f) {
 static void reset_frame(FrameState *f) {
     f->sp = 0;
     f->returns_value = false;
+    f->entered_by = 0;
+    f->init_self = NULL;
     reset_locals(f);
 }
 
@@ -226,6 +232,7 @@ static bool returns_value(uint16_t opcode) {
 }
 
 #define MAX_PASSED 16
+
 
 /* Gives a frame just entered by a call the values of the arguments it was passed (popped[2 ..
  * 2 + oparg): the array of a passes_arguments call), its nparams parameters bound. */
@@ -357,6 +364,47 @@ static void learn(Optimizer *o, Value *v, uint8_t fact, const QkUOpInst *uop, Qk
             v->type = fact;
         }
         break;
+    }
+}
+
+/* An __init__'s frame just entered by _CALL_ALLOC_AND_ENTER_INIT: its `self` is the new instance,
+ * of exactly the class whose version the _CHECK_CLASS_VERSION recorded before the call proved
+ * (so a guard of the instance's class in __init__, or on it after the return, goes), and what
+ * the call pushes when the frame returns. */
+static void enter_init(Optimizer *o, QkCode *code) {
+    uint32_t at = o->at;
+    while (at > 0 && o->body[at - 1].opcode == _CHECK_VALIDITY) {
+        at--;
+    }
+    FrameState *f = state(o);
+    if (f->locals[0] == NULL || at == 0 || o->body[at - 1].opcode != _CHECK_CLASS_VERSION) {
+        return;
+    }
+    learn(o, f->locals[0], QK_FACT_TYPE_VERSION, &o->body[at - 1], code);
+    f->init_self = f->locals[0];
+}
+
+/* Whether _GUARD_INIT_RESULT passes for sure on `retval`, returned from the frame the trace is
+ * in: a plain call's frame is neither an __init__'s nor an operator's (qk_push_exact leaves both
+ * unset); an __init__ returns None; an operator's dunder returns something other than
+ * NotImplemented (a value of a known type or class, or a constant). */
+static bool init_result_fits(Optimizer *o, const Value *retval) {
+    switch (state(o)->entered_by) {
+    case _CALL_PY_EXACT_ARGS:
+    case _CALL_BOUND_METHOD_EXACT_ARGS:
+    case _CALL_PY_WITH_DEFAULTS:
+        return true;
+    case _CALL_ALLOC_AND_ENTER_INIT:
+        return retval->is_const && retval->constant == QK_NONE;
+    case _BINARY_OP_PY_DUNDER_KNOWN:
+        if (retval->is_const) {
+            return retval->constant != QK_NOT_IMPLEMENTED;
+        }
+        return retval->type != 0 ||
+               (retval->version != 0 &&
+                qk_type_with_version(retval->version) != qk_type_of(QK_NOT_IMPLEMENTED));
+    default:
+        return false;
     }
 }
 
@@ -678,9 +726,13 @@ static void apply(Optimizer *o, const QkUOpInst *uop, const QkUopFacts *facts, Q
         o->depth++;
         reset_frame(state(o));
         state(o)->returns_value = returns_value(uop->opcode);
+        state(o)->entered_by = uop->opcode;
         uint32_t nparams = bind_parameters(o);
         if (nparams > 0 && array) {
             pass_arguments(o, uop, passed, popped, nparams);
+            if (uop->opcode == _CALL_ALLOC_AND_ENTER_INIT) {
+                enter_init(o, code);
+            }
         } else if (uop->opcode == _BINARY_OP_PY_DUNDER_KNOWN && nparams == 2 &&
                    peeked[0] != NULL && peeked[1] != NULL) {
             /* The operands are the dunder's two parameters. */
@@ -695,7 +747,8 @@ static void apply(Optimizer *o, const QkUOpInst *uop, const QkUopFacts *facts, Q
         /* A plain call's frame gives the caller the value it returns (the return micro-op's
          * one input), with what is known of it. */
         bool same = state(o)->returns_value && popped == 1 && pushed == 0 && peeked[0] != NULL;
-        Value *result = same ? peeked[0] : new_value(o);
+        Value *init_self = state(o)->init_self;
+        Value *result = same ? peeked[0] : init_self != NULL ? init_self : new_value(o);
         if (o->depth > 0) {
             o->depth--;
         } else {
@@ -827,6 +880,13 @@ static void optimize_one(Optimizer *o, const QkUOpInst *uop, const QkTraceOrigin
     case _POP_TOP:
         discard(o, pop(o), uop);
         return;
+    case _GUARD_INIT_RESULT: {
+        FrameState *f = state(o);
+        if (o->depth > 0 && f->sp > 0 && init_result_fits(o, f->stack[f->sp - 1].value)) {
+            return; /* it peeks: the stack stays as it is */
+        }
+        break;
+    }
     case _COPY:
     case _SWAP:
         emit(o, fixed_shape(*uop));
