@@ -469,6 +469,23 @@ static Slot *kept_deepest(Optimizer *o, const QkUOpInst *uop) {
     return slots > 0 && f->sp >= slots ? &f->stack[f->sp - slots] : NULL;
 }
 
+/* `Vec(x, y)` where the trace knows the class (a constant) and pushed the NULL itself:
+ * _CHECK_CLASS_VERSION goes, the tree depending on the class instead (changing it invalidates
+ * the tree, and the validity check after whatever changed it notices). */
+static bool class_version_proven(Optimizer *o, const QkUOpInst *uop) {
+    FrameState *f = state(o);
+    Slot *callable = kept_deepest(o, uop);
+    if (callable == NULL || !callable->value->is_const ||
+        !qk_is_class_version(callable->value->constant, (uint32_t)uop->operand)) {
+        return false;
+    }
+    const Slot *null = callable + 1;
+    bool pushed_null = null < &f->stack[f->sp] && null->producer >= 0 &&
+                       o->out[null->producer].opcode == _PUSH_NULL;
+    return pushed_null && qk_executor_depend(o->root, QK_DEPENDS_ON_CLASS,
+                                             (QkType *)callable->value->constant, 0) >= 0;
+}
+
 /* A guard all of whose proofs are known already. */
 static bool proven(Optimizer *o, const QkUOpInst *uop, const QkUopFacts *facts) {
     if (facts->pushed < 0 && facts->keeps) {
@@ -880,6 +897,11 @@ static void optimize_one(Optimizer *o, const QkUOpInst *uop, const QkTraceOrigin
     case _POP_TOP:
         discard(o, pop(o), uop);
         return;
+    case _CHECK_CLASS_VERSION:
+        if (class_version_proven(o, uop)) {
+            return; /* it keeps the stack as it is */
+        }
+        break;
     case _GUARD_INIT_RESULT: {
         FrameState *f = state(o);
         if (o->depth > 0 && f->sp > 0 && init_result_fits(o, f->stack[f->sp - 1].value)) {

@@ -93,7 +93,28 @@ def grown(n):
     return t
 
 
+class Vec3(Vec):
+    pass
+
+
+def rebind():
+    global Maker
+    Maker = Vec3
+
+
+def made(n):
+    t = 0
+    for i in range(n):
+        v = Maker(i, 1)  # a constant class to the trace, until rebind() changes the name
+        t += v.x + (10 if type(v) is Vec3 else 0)
+        if i == 200:
+            rebind()
+    return t
+
+
+Maker = Vec
 print("sums:", sums(400))
+print("made:", made(400))
 print("reflected:", reflected(400))
 print("odd:", odd(400))
 print("shifty:", shifty(400))

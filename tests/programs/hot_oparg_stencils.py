@@ -178,6 +178,8 @@ class Empty:
 
 # Read from a list, the functions are values the trace does not know: their versions are guarded.
 FUNCS = [zero, one, two, three]
+# The same for classes, whose versions are then checked at each construction.
+CLASSES = [Point, Pair, Triple, Quad]
 
 
 def calls(i):
@@ -189,6 +191,7 @@ def calls(i):
     total += bound0() + bound1(i) + bound2(i, 1) + bound3(i, 2, 3)
     total += Pair(i).a + Triple(i, 1).a + Quad(i, 1, 2).a + (Empty() is not None)
     total += FUNCS[0]() + FUNCS[1](i) + FUNCS[2](i, 3) + FUNCS[3](i, 2, 1)
+    total += CLASSES[0]().x + CLASSES[1](i).a + CLASSES[2](i, 1).a + CLASSES[3](i, 1, 2).a
     # Pairs and triples, built and unpacked, as tuples and as lists.
     pair, triple = (i, i + 1), (i, i + 2, i + 3)
     a, b = pair
