@@ -1190,10 +1190,11 @@ def test_float_locals_are_written_into_the_box_they_own(quack: Path, tmp_path: P
 def test_init_and_dunder_frames_return_without_guards(quack: Path, tmp_path: Path) -> None:
     """An __init__ the trace entered returns None and its instance is of the class checked
     before the call, itself a constant whose version the tree depends on rather than checks
-    (_CHECK_CLASS_VERSION): in sums()'s loop no return is guarded (_GUARD_INIT_RESULT: neither the
-    __init__'s nor __add__'s, whose result is a Vec), and __init__'s attribute stores guard no
-    class. __init__ returning an int, a dunder returning NotImplemented, an instance changing
-    class in __init__, a class changed under the loop and a class name rebound print what
+    (_CHECK_CLASS_VERSION): in sums()'s loop no return is guarded (_GUARD_INIT_RESULT: neither
+    the __init__'s nor __add__'s, whose result is a Vec), and __init__'s attribute stores guard
+    no class and check nothing (appends to a new instance). __init__ returning an int, a dunder
+    returning NotImplemented, an instance changing class in __init__, attributes set through
+    another reference, a class changed under the loop and a class name rebound print what
     CPython prints."""
     program = PROGRAMS / "hot_init_frames.py"
     result, stats = checked(quack, program, tmp_path, "--dump-traces")
@@ -1202,7 +1203,14 @@ def test_init_and_dunder_frames_return_without_guards(quack: Path, tmp_path: Pat
     assert "_CHECK_CLASS_VERSION" not in loop  # Vec is a constant: the tree depends on it
     enter = loop.index("_CALL_ALLOC_AND_ENTER_INIT")
     init = loop[enter : loop.index("_RETURN_TO_CALLER", enter)]
-    assert init.count("_STORE_ATTR_INSTANCE_NEW") == 2 and "_GUARD_TYPE_VERSION" not in init
+    # The stores append to the new instance: nothing is checked (_STORE_ATTR_INSTANCE_APPEND).
+    assert init.count("_STORE_ATTR_INSTANCE_APPEND") == 2 and "_GUARD_TYPE_VERSION" not in init
+    assert "_STORE_ATTR_INSTANCE_NEW" not in loop
+    # A store through another reference, after a write or a call, is checked again.
+    grown = [u for k, f, u in dumped_traces(result.stderr) if f == "grown" and k != "recorded"]
+    assert any(
+        "_STORE_ATTR_INSTANCE_NEW" in u and "_STORE_ATTR_INSTANCE_APPEND" in u for u in grown
+    )
     assert stats["traces_invalidated"] > 0  # Vec.z = 5, and the class changes in __init__
 
 

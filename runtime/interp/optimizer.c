@@ -56,6 +56,10 @@ typedef struct Value {
      * plain_epoch: only until something runs that could change a class. */
     uint64_t plain_bits;
     uint32_t plain_epoch;
+    /* A new instance (an __init__'s self): how many inline values it has, while nothing but
+     * the appends the optimizer knows of has written anything since (appended_at == writes;
+     * 0, as every other value has it: unknown). */
+    uint32_t appended, appended_at;
 } Value;
 
 typedef struct Slot {
@@ -86,6 +90,7 @@ typedef struct Optimizer {
     uint32_t nout;
     bool escaped; /* something ran since the last validity check kept */
     uint32_t epoch; /* how many escaping micro-ops have run (see Value.plain_bits) */
+    uint32_t writes; /* 1 + how many micro-ops that write or escape ran (see Value.appended) */
     int32_t last_leave; /* the last micro-op emitted that could leave the trace, or -1 */
     bool ended;         /* a micro-op that always exits was reached: the rest never runs */
     const QkUOpInst *body; /* as recorded */
@@ -382,6 +387,29 @@ static void enter_init(Optimizer *o, QkCode *code) {
     }
     learn(o, f->locals[0], QK_FACT_TYPE_VERSION, &o->body[at - 1], code);
     f->init_self = f->locals[0];
+    f->locals[0]->appended = 0; /* allocated with no dict and no values */
+    f->locals[0]->appended_at = o->writes;
+}
+
+/* `self.x = x` in an __init__: _STORE_ATTR_INSTANCE_NEW checks that the instance has as many
+ * values as the attribute's index (hint), no dict, and that its class names the attribute there.
+ * Of a new instance of a known class that nothing else wrote since, all of that is known: it
+ * becomes _STORE_ATTR_INSTANCE_APPEND, which only appends. */
+static bool appends_known(Optimizer *o, const QkUOpInst *uop, QkCode *code) {
+    FrameState *f = state(o);
+    if (f->sp < 2) {
+        return false;
+    }
+    Value *owner = f->stack[f->sp - 1].value;
+    QkType *type = owner->version != 0 ? qk_type_with_version(owner->version) : NULL;
+    uint64_t hint = uop->operand;
+    bool known = type != NULL && owner->appended_at == o->writes && owner->appended == hint &&
+                 hint < type->n_inline_names &&
+                 type->inline_names[hint] == code->names[uop->oparg];
+    if (known) {
+        owner->appended++; /* still known: this append is the one write */
+    }
+    return known;
 }
 
 /* Whether _GUARD_INIT_RESULT passes for sure on `retval`, returned from the frame the trace is
@@ -960,6 +988,11 @@ static void optimize_one(Optimizer *o, const QkUOpInst *uop, const QkTraceOrigin
     if (flags & QK_FLAG_ESCAPES) {
         o->epoch++;
     }
+    if (chosen.opcode == _STORE_ATTR_INSTANCE_NEW && appends_known(o, &chosen, code)) {
+        chosen.opcode = _STORE_ATTR_INSTANCE_APPEND;
+    } else if (flags & (QK_FLAG_WRITES | QK_FLAG_ESCAPES)) {
+        o->writes++;
+    }
     if (flags & QK_FLAG_INVALIDATES) {
         o->escaped = true;
     }
@@ -1081,6 +1114,7 @@ static uint32_t peel_loop(Optimizer *o) {
         o->nvalues = nvalues;
         o->escaped = escaped;
         o->epoch = epoch;
+        o->writes++; /* a round may have written anything the first pass knew unwritten */
         o->last_leave = last_leave;
         o->depth = 0;
         f0->sp = 0;
@@ -1154,6 +1188,7 @@ uint32_t qk_optimize_trace(QkThread *tstate, QkExecutor *root, QkUOpInst *body,
     o->out = out;
     o->removed = removed;
     o->last_leave = -1;
+    o->writes = 1;
     o->body = body;
     o->origins = origins;
     o->length = length;

@@ -97,6 +97,48 @@ class Vec3(Vec):
     pass
 
 
+class Grown:
+    """Attributes appended by __init__, by a method it calls, and through another reference."""
+
+    def __init__(self, i, keep):
+        self.a = i
+        self.fill(i)  # the method appends b to the same instance
+        keep.append(self)
+        keep[-1].c = i + 1  # the same instance through the list: it has three values now
+        self.d = i + 2
+        self.a = -i  # replaces a value: not an append
+        self.e = i + 3
+
+    def fill(self, i):
+        self.b = i * 2
+
+
+class Wide:
+    def __init__(self, i):
+        self.v0 = i
+        self.v1 = i + 1
+        self.v2 = i + 2
+        self.v3 = i + 3
+        self.v4 = i + 4
+        self.v5 = i + 5
+        self.v6 = i + 6
+        self.v7 = i + 7
+        self.v8 = i + 8
+        self.v9 = i + 9
+
+
+def grown(n):
+    keep = []
+    t = 0
+    for i in range(n):
+        g = Grown(i, keep)
+        w = Wide(i)
+        t += g.a + g.b + g.c + g.d + g.e + w.v0 + w.v9 + len(vars(w))
+        if i % 100 == 0:
+            keep.clear()
+    return t, sorted(vars(keep[-1]).items()), sorted(vars(w).items())[:3]
+
+
 def rebind():
     global Maker
     Maker = Vec3
@@ -115,6 +157,7 @@ def made(n):
 Maker = Vec
 print("sums:", sums(400))
 print("made:", made(400))
+print("grown appends:", grown(400))
 print("reflected:", reflected(400))
 print("odd:", odd(400))
 print("shifty:", shifty(400))
