@@ -34,12 +34,6 @@ typedef struct Walk {
     uint64_t owned; /* the locals (below MAX_LOCALS) that own their box */
 } Walk;
 
-/* Micro-ops whose result is a box nothing else references. */
-static bool is_float_result(uint16_t op) {
-    return op == _BINARY_OP_FLOAT || op == _BINARY_OP_FLOAT_INTO_LHS ||
-           op == _BINARY_OP_FLOAT_INTO_RHS || op == _CALL_MATH_SQRT_KNOWN;
-}
-
 /* Whether input k of a micro-op is a float it reads and keeps no reference to: a load of an
  * owned local may go there. (An `_INTO_` operation writes into its other input's box.) */
 static bool reads_float(uint16_t op, int k) {
@@ -131,7 +125,7 @@ static void step(Walk *w, const QkUOpInst *uop, uint32_t i, bool *in_place) {
     }
     for (int j = 0; j < pushed; j++) {
         int from = qk_uop_source(uop, j);
-        Slot out = {-1, j == 0 && pushed == 1 && is_float_result(uop->opcode)};
+        Slot out = {-1, j == 0 && pushed == 1 && qk_makes_float(uop->opcode)};
         if (from > 0 && from <= popped && (guard || rearranges)) {
             out = inputs[from - 1]; /* the same value, in the same slot or moved */
         } else if (from > 0 && from <= popped) {

@@ -238,7 +238,6 @@ static bool returns_value(uint16_t opcode) {
 
 #define MAX_PASSED 16
 
-
 /* Gives a frame just entered by a call the values of the arguments it was passed (popped[2 ..
  * 2 + oparg): the array of a passes_arguments call), its nparams parameters bound. */
 static void pass_arguments(Optimizer *o, const QkUOpInst *uop, Value *const *popped, int npopped,

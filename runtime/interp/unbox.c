@@ -67,10 +67,6 @@ static bool is_arith(uint16_t op) {
 
 static bool is_float_op(uint16_t op) { return is_arith(op) || op == _COMPARE_OP_FLOAT; }
 
-/* A float result that may stay a double: an arithmetic operation's, or math.sqrt's (which takes
- * a boxed argument, so it only produces). */
-static bool makes_float(uint16_t op) { return is_arith(op) || op == _CALL_MATH_SQRT_KNOWN; }
-
 /* The input whose box an `_INTO_` operation writes its result into, or -1. */
 static int reused_input(uint16_t op) {
     return op == _BINARY_OP_FLOAT_INTO_LHS ? 0 : op == _BINARY_OP_FLOAT_INTO_RHS ? 1 : -1;
@@ -190,7 +186,7 @@ static void follow(Pass *p, uint32_t i) {
         }
         int from = qk_uop_peeks(uop, j) || moves ? qk_uop_source(uop, j) : 0;
         bool kept = from > 0 && first + from - 1 >= 0;
-        int32_t producer = j == 0 && pushed == 1 && makes_float(uop->opcode) ? (int32_t)i : -1;
+        int32_t producer = j == 0 && pushed == 1 && qk_makes_float(uop->opcode) ? (int32_t)i : -1;
         p->stack[p->sp++] = kept ? inputs[from - 1] : producer;
     }
 }
@@ -337,7 +333,7 @@ static void mark_exits(QkUOpInst *body, uint32_t length) {
 uint32_t qk_unbox_floats(QkUOpInst *body, uint32_t length, uint32_t capacity,
                          uint32_t *loop_start) {
     uint32_t first = 0;
-    while (first < length && !makes_float(body[first].opcode)) {
+    while (first < length && !qk_makes_float(body[first].opcode)) {
         first++;
     }
     if (first == length) {
@@ -359,7 +355,7 @@ uint32_t qk_unbox_floats(QkUOpInst *body, uint32_t length, uint32_t capacity,
     bool *in_place = qk_float_stores_in_place(body, length, *loop_start);
     p->in_place = in_place;
     for (uint32_t i = 0; i < length; i++) {
-        nodes[i] = (Node){-1, {-1, -1}, makes_float(body[i].opcode)};
+        nodes[i] = (Node){-1, {-1, -1}, qk_makes_float(body[i].opcode)};
     }
     for (uint32_t i = 0; i < length && !p->failed; i++) {
         follow(p, i);
