@@ -21,6 +21,10 @@ class Calls(Expressions):
         else:
             self.expression(node.func)
             self.emit("PUSH_NULL")
+        self.call_arguments(node)
+
+    def call_arguments(self, node: ast.Call) -> None:
+        """The arguments and the call, with the callable and its self or NULL on the stack."""
         starred = any(isinstance(a, ast.Starred) for a in node.args)
         if starred or any(k.arg is None for k in node.keywords):
             self.call_ex(node)
