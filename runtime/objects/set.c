@@ -128,8 +128,8 @@ static int set_resize(QkThread *tstate, QkSet *s, int64_t minused) {
 /* The entry holding key (NULL if absent) or, for insertion, where it goes (*slot): the first
  * dummy passed, else the empty entry that ended the probe. Returns 1 found, 0 absent, -1
  * error. A comparison that changes the set restarts the probe. */
-static int set_probe(QkThread *tstate, QkSet *s, QkValue key, int64_t hash, SetEntry **found,
-                     SetEntry **slot) {
+static __attribute__((noinline)) int set_probe(QkThread *tstate, QkSet *s, QkValue key,
+                                                int64_t hash, SetEntry **found, SetEntry **slot) {
 restart:;
     uint64_t mask = s->mask, i = (uint64_t)hash & mask, perturb = (uint64_t)hash;
     SetEntry *table = s->table, *freeslot = NULL;
@@ -167,9 +167,12 @@ restart:;
     }
 }
 
-/* set_probe, with the common first entry (the key itself, or empty) decided without a call. */
-static inline int set_lookup(QkThread *tstate, QkSet *s, QkValue key, int64_t hash,
-                             SetEntry **found, SetEntry **slot) {
+/* set_probe, with the common first entry (the key itself, or empty) decided without a call:
+ * inline in each caller, set_probe out of line (clang outlined the two together, a call for
+ * every lookup). */
+static inline __attribute__((always_inline)) int set_lookup(QkThread *tstate, QkSet *s,
+                                                            QkValue key, int64_t hash,
+                                                            SetEntry **found, SetEntry **slot) {
     SetEntry *e = &s->table[(uint64_t)hash & s->mask];
     if (e->key == key && e->hash == hash) {
         *found = e;
