@@ -485,12 +485,13 @@ static QkValue builtin_sum(QkThread *tstate, QkValue self, QkValue *args, size_t
     int64_t ints = qk_is_int(total) ? qk_int_value(total) : 0;
     double floats = qk_is_type(total, &qk_float_type) ? qk_float_value(total) : 0.0;
     char mode = qk_is_int(total) ? 'i' : qk_is_type(total, &qk_float_type) ? 'f' : 0;
+    QkValue *items = NULL;
+    int64_t n = 0;
+    if (indexed) {
+        qk_sequence_items(it, &items, &n);
+    }
     for (int64_t i = 0;; i++) {
-        QkValue *items;
-        int64_t n;
-        QkValue x = !indexed                                     ? qk_iter_next(tstate, it)
-                    : qk_sequence_items(it, &items, &n) && i < n ? items[i]
-                                                                 : QK_NULL;
+        QkValue x = !indexed ? qk_iter_next(tstate, it) : i < n ? items[i] : QK_NULL;
         if (x == QK_NULL) {
             if (qk_error_occurred(tstate)) {
                 total = QK_NULL;
@@ -515,6 +516,9 @@ static QkValue builtin_sum(QkThread *tstate, QkValue self, QkValue *args, size_t
         total = qk_binary_op(tstate, QK_BINARY_OP_ADD, total, x);
         if (total == QK_NULL) {
             break;
+        }
+        if (indexed) {
+            qk_sequence_items(it, &items, &n);
         }
         mode = qk_is_int(total) ? 'i' : qk_is_type(total, &qk_float_type) ? 'f' : 0;
         ints = mode == 'i' ? qk_int_value(total) : 0;

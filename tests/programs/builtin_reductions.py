@@ -36,6 +36,29 @@ class V:
 
 
 print(sum([1, V(2), 3]))
+
+
+class Grow:
+    """sum() reads a list's items again after an addition that ran code."""
+
+    def __init__(self, items):
+        self.items = items
+
+    def __radd__(self, o):
+        self.items.extend([5, 7])
+        return o + 100
+
+
+class Shrink:
+    def __radd__(self, o):
+        del shrinking[:]
+        return o
+
+
+grows, grows_float, shrinking = [1, 2], [1.5, 2], [1, Shrink(), 2, 3]
+grows.append(Grow(grows))
+grows_float.append(Grow(grows_float))
+print(sum(grows), len(grows), sum(grows_float), len(grows_float), sum(shrinking), shrinking)
 try:
     sum([1, "a"])
 except TypeError as e:
