@@ -199,7 +199,7 @@ def calls(i):
     f, g = [i, a]
     h, k, m = [b, c, i]
     total += a + b + c + d + e + f + g + h + k + m
-    total += len("abc"[: i % 3]) + abs(i - 50) + max(i, 5) + max(i, 5, 7) + "x y".count(" ")
+    total += len("abc"[: i % 3]) + abs(i - 50) + pow(i, 1) + max(i, 5, 7) + "x y".count(" ")
     # Methods of built-in types: none, one and two arguments.
     items = [i]
     {i}.add(i + 1)
