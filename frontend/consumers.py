@@ -190,10 +190,7 @@ class Consumers(Calls):
         self.jump(done)
         self.bind(empty)
         self.emit("END_FOR")
-        self.emit_enum("LOAD_COMMON_BUILTIN", builtin)
-        self.emit("PUSH_NULL")
-        self.emit("BUILD_TUPLE", 0)
-        self.emit("CALL", 1)
+        self.call_over_no_items(builtin)
         self.bind(done)
 
     def extreme_by_key(self, builtin: str, iterable: ast.expr, key: ast.Lambda) -> None:
@@ -236,11 +233,16 @@ class Consumers(Calls):
         self.bind(empty)
         self.emit("END_FOR")
         self.emit("POP_TOP")
+        self.call_over_no_items(builtin)
+        self.bind(done)
+
+    def call_over_no_items(self, builtin: str) -> None:
+        """min() or max() of an empty iterable: the builtin's own call over `()` raises its
+        ValueError."""
         self.emit_enum("LOAD_COMMON_BUILTIN", builtin)
         self.emit("PUSH_NULL")
         self.emit("BUILD_TUPLE", 0)
         self.emit("CALL", 1)
-        self.bind(done)
 
     def call_key(self, depth: int) -> None:
         """[key, ..., item] (the key function at `depth`) -> [key, ..., item, key(item)]."""
