@@ -97,6 +97,12 @@ def _reads_frame(tokens: tuple[Token, ...], index: int) -> bool:
     return following != ["->", "code"]
 
 
+def _reads_code(tokens: tuple[Token, ...], index: int) -> bool:
+    """Whether the identifier at `index` reads the frame's code object (its constants, names)."""
+    following = [t.text for t in tokens[index + 1 : index + 3]]
+    return tokens[index].text == "frame" and following == ["->", "code"]
+
+
 def _reads_context(tokens: tuple[Token, ...], index: int) -> bool:
     """Whether the identifier at `index` reads the frame or thread beyond the code object: then
     the micro-op's result depends on more than its inputs."""
@@ -764,6 +770,7 @@ class _BodyScan:
     assigned: dict[str, int] = field(default_factory=dict)
     reads_context: bool = False
     reads_frame: bool = False
+    reads_code: bool = False
 
     def __post_init__(self) -> None:
         self.outputs = {i.name for i in self.decl.effect.outputs if not i.is_unused} - stack.peeks(
@@ -780,6 +787,8 @@ class _BodyScan:
                 self.reads_context = True
             if _reads_frame(tokens, index):
                 self.reads_frame = True
+            if _reads_code(tokens, index):
+                self.reads_code = True
             following = tokens[index + 1].text if index + 1 < len(tokens) else ""
             if following == "(":
                 self._call(token)
@@ -852,6 +861,7 @@ class _BodyScan:
             jumps="JUMPBY" in used,
             reads_context=self.reads_context,
             reads_frame=self.reads_frame,
+            reads_code=self.reads_code,
             sets_locals="SETLOCAL" in used,
             pushes_frame="ENTER_FRAME" in used,
             pops_frame=bool(used & {"RETURN_TO_CALLER", "YIELD_TO_CALLER"}),

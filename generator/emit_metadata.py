@@ -31,6 +31,7 @@ FLAGS: tuple[tuple[str, Callable[[Properties], bool]], ...] = (
     ("INVALIDATES", lambda p: p.invalidates),
     ("BINDS_NAME", lambda p: p.binds_name),
     ("ENTERS_CALLEE", lambda p: p.enters_callee),
+    ("READS_CODE", lambda p: p.reads_code),
 )
 # Flag bits of instructions only, after the micro-op ones (so those keep their values).
 SPECIALIZED = "SPECIALIZED"  # a family member: the specializer put it there, a miss undoes it

@@ -302,6 +302,9 @@ class Properties:
     reads_context: bool = False
     # Reads the frame's locals (GETLOCAL, SETLOCAL) or the frame itself (beyond its code).
     reads_frame: bool = False
+    # Reads the frame's code object (`frame->code`: a constant, a name): the code of the frame
+    # it runs in, which an elided call's micro-ops do not have (runtime/interp/elide.c).
+    reads_code: bool = False
     sets_locals: bool = False  # uses SETLOCAL
     pushes_frame: bool = False  # uses ENTER_FRAME: the next micro-op runs in the callee's frame
     # Its operand is named `callee`: the recorder gives it the function whose frame it entered.

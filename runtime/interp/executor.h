@@ -24,6 +24,7 @@ typedef struct QkExit {
     QkExecutor *side;       /* NULL until a side trace is linked */
     QkExecutor *owner;
     uint32_t target; /* the instruction tier 1 resumes at */
+    bool in_elided_call; /* its stub builds the frame of an elided call (elide.c) first */
 } QkExit;
 
 typedef struct QkDependency {

@@ -83,5 +83,23 @@ QkCodeUnit *qk_take_side_exit(QkThread *tstate, QkFrame *frame, QkValue *stack_p
 /* At an exit from where a trace kept floats unboxed, boxes them (bit i of `slots`:
  * stack_pointer[-1 - i]). False, with MemoryError raised, if a box could not be made. */
 bool qk_box_raw_slots(QkThread *tstate, QkValue *stack_pointer, uint32_t slots);
+/* An elided call (elide.c) starts: false if the frame an exit would build for it could not be
+ * pushed (the recursion limit, no room for its frame_bytes on the data stack); else its slots,
+ * from the callable on, start at `call`, which the caller's stack pointer keeps for the exit. */
+static inline bool qk_enter_elided_frame(QkThread *tstate, QkFrame *frame, QkValue *call,
+                                         uint64_t frame_bytes) {
+    if (tstate->frame_depth >= tstate->recursion_limit ||
+        (uint64_t)((char *)tstate->datastack_limit - (char *)tstate->datastack_top) <
+            frame_bytes) {
+        return false;
+    }
+    frame->stack_pointer = call;
+    return true;
+}
+/* At an exit inside an elided call of nargs arguments: pushes the frame the call would have
+ * pushed (the caller to resume at `target`), moves the callee's stack, up to stack_pointer,
+ * into it, and returns it. */
+QkFrame *qk_materialize_frame(QkThread *tstate, QkFrame *caller, QkValue *stack_pointer,
+                              uint32_t nargs, uint32_t target);
 
 #endif

@@ -33,6 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "elide.h"
 #include "executor.h"
 #include "objmodel.h"
 #include "quack_metadata.h"
@@ -772,6 +773,11 @@ static void apply(Optimizer *o, const QkUOpInst *uop, const QkUopFacts *facts, Q
         state(o)->returns_value = returns_value(uop->opcode);
         state(o)->entered_by = uop->opcode;
         uint32_t nparams = bind_parameters(o);
+        if (uop->opcode == _CALL_PY_EXACT_ARGS && o->at + 1 < o->length &&
+            o->body[o->at + 1].target == 0) {
+            /* The callee's code, for frame elision (elide.c), which clears it. */
+            o->out[o->nout - 1].operand = (uintptr_t)o->origins[o->at + 1].code;
+        }
         if (nparams > 0 && array) {
             pass_arguments(o, uop, passed, popped, nparams);
             if (uop->opcode == _CALL_ALLOC_AND_ENTER_INIT) {
@@ -1215,6 +1221,7 @@ uint32_t qk_optimize_trace(QkThread *tstate, QkExecutor *root, QkUOpInst *body,
         remove_dead_stores(body, n);
         *loop_start = start;
         n = qk_unbox_floats(body, n, capacity, loop_start);
+        tstate->stats.frames_elided += qk_elide_frames(body, n, *loop_start, origins[0].code);
     } else {
         n = length;
     }

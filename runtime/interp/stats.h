@@ -19,6 +19,8 @@
     X(tier2_entries)                                                                               \
     X(side_exits)                                                                                  \
     X(exit_floats_boxed)                                                                           \
+    X(frames_elided)                                                                               \
+    X(frames_materialized)                                                                         \
     X(uops_traced)                                                                                 \
     X(uops_emitted)                                                                                \
     X(gc_collections)

@@ -193,6 +193,12 @@ QkCodeUnit *qk_take_side_exit(QkThread *tstate, QkFrame *frame, QkValue *stack_p
         !qk_counter_fires(&exit->temperature, tstate->trace_config.exit_threshold)) {
         return frame->instr_ptr;
     }
+    if (exit->in_elided_call) {
+        /* Hot inside an elided call: each run of it builds the frame the elision saved. Traces
+         * optimized from now on keep this code's frames (this tree keeps its elision: recording
+         * it anew cost more, in bank_accounts, than the frames it builds). */
+        frame->code->keeps_frames = 1;
+    }
     QkTraceRecorder *rec = start(tstate, frame);
     if (rec != NULL) {
         rec->exit = exit;
@@ -279,6 +285,9 @@ static void dump(FILE *out, const char *what, const QkExecutor *ex, const QkUOpI
         if (body[i].unboxed != 0) { /* the slots its exit boxes (unbox.c) */
             fprintf(out, " unboxed 0x%" PRIx32, body[i].unboxed);
         }
+        if (body[i].elided != 0) { /* its exit builds the frame of that call (elide.c) */
+            fprintf(out, " elided %" PRIu32, body[i].elided - 1);
+        }
         fputc('\n', out);
     }
 }
@@ -335,8 +344,9 @@ static QkExecutor *build(QkThread *tstate, QkTraceRecorder *rec, QkExecutor *roo
     if (tstate->dump_traces) {
         dump(stderr, "optimized", ex, rec->body, length);
     }
-    /* The body, a stub per guard (two where it boxes floats), the shared error stubs. */
-    QkUOpInst *trace = malloc(4 * ((size_t)length + 1) * sizeof *trace);
+    /* The body, a stub per guard (up to three micro-ops: it may build an elided call's frame
+     * and box floats), the shared error stubs. */
+    QkUOpInst *trace = malloc(5 * ((size_t)length + 1) * sizeof *trace);
     QkExit *exits = calloc((size_t)length + 1, sizeof *exits);
     ex->objects = executor_objects(rec, rec->body, length, &ex->nobjects);
     if (ex->objects == NULL || trace == NULL || exits == NULL) {
@@ -367,7 +377,15 @@ static QkExecutor *build(QkThread *tstate, QkTraceRecorder *rec, QkExecutor *roo
             QkExit *exit = &exits[nexits++];
             exit->owner = ex;
             exit->target = trace[i].exit_target;
+            exit->in_elided_call = trace[i].elided != 0;
             trace[i].jump_target = (uint16_t)count;
+            if (trace[i].elided != 0) { /* builds the frame of the elided call it is in */
+                const QkUOpInst *call = &trace[trace[i].elided - 1];
+                trace[count++] = (QkUOpInst){.opcode = _MATERIALIZE_FRAME,
+                                             .oparg = call->oparg,
+                                             .operand = call->target,
+                                             .target = trace[i].exit_target};
+            }
             if (trace[i].unboxed != 0) { /* boxes them, then goes on into the _SIDE_EXIT */
                 trace[count++] = (QkUOpInst){.opcode = _BOX_EXIT_FLOATS,
                                              .oparg = trace[i].unboxed,

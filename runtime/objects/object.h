@@ -455,6 +455,9 @@ typedef struct QkCode {
      * until the entries counted in entry_counter, an adaptive counter, make it hot). */
     QkExecutor *entry_executor;
     QkCodeUnit entry_counter;
+    /* Traces no longer elide the frames of its calls: an exit inside one got hot, and every
+     * run of that exit built the frame (runtime/interp/elide.c). */
+    uint8_t keeps_frames;
 } QkCode;
 
 /* ---- functions ---- */

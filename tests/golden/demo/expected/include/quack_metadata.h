@@ -31,7 +31,8 @@
 #define QK_FLAG_INVALIDATES (1 << 17)
 #define QK_FLAG_BINDS_NAME (1 << 18)
 #define QK_FLAG_ENTERS_CALLEE (1 << 19)
-#define QK_FLAG_SPECIALIZED (1 << 20)
+#define QK_FLAG_READS_CODE (1 << 20)
+#define QK_FLAG_SPECIALIZED (1 << 21)
 
 #define QK_MAX_EXPANSION 2
 

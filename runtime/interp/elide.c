@@ -1,0 +1,186 @@
+/* Frame elision (see "Frame elision" in docs/architecture.md).
+ *
+ * A call the trace follows pushes a frame and its return pops it: some 70 instructions of a
+ * small method's trace, more than its body. Inside the trace nothing looks at that frame unless
+ * something leaves the trace or needs the frame: an exit (tier 1 goes on in the callee), an
+ * error (its traceback), the collector (its roots), a helper that reads frames. So a call whose
+ * callee part does none of those but exit runs on the caller's stack: the call's slots
+ * (callable, self_or_null, arguments) stay where the caller pushed them, the callee's parameters
+ * are the last of them (self_or_null first when it is a method's instance), its loads of them
+ * copy those slots, its stack goes on above them, and its return puts the value in the call's
+ * place. An exit in between builds the frame first (qk_materialize_frame, in the exit's stub):
+ * the frame the call would have pushed, with the callee's stack moved into it.
+ *
+ * What the callee part may not do, besides exits: raise, escape, allocate, sync the stack
+ * pointer (_ENTER_ELIDED_FRAME left the call's position there for the stub), read the frame, its
+ * code or its context (the `frame` register is still the caller's) other than loading a
+ * parameter, push or pop another frame, or end the trace. Nothing can then write the data stack
+ * above the caller's frame, where a deep callee stack goes on, nor run the collector while
+ * values live there. The caller must be a frame on the data stack (not a generator's), whose room ends
+ * where the free data stack begins: _ENTER_ELIDED_FRAME checks there is room for the frame an
+ * exit would build, and the recursion limit, and exits to tier 1 at the call otherwise. */
+#include "elide.h"
+
+#include <stdbool.h>
+#include <string.h>
+
+#include "helpers.h"
+#include "uop_stack.h"
+
+enum { MAX_FRAMES = 64 };
+
+static const uint32_t NEEDS_FRAME = QK_FLAG_ERROR | QK_FLAG_ESCAPES | QK_FLAG_ALLOCATES |
+                                    QK_FLAG_NEEDS_SYNC | QK_FLAG_READS_FRAME |
+                                    QK_FLAG_READS_CONTEXT | QK_FLAG_READS_CODE |
+                                    QK_FLAG_SETS_LOCALS | QK_FLAG_PUSHES_FRAME |
+                                    QK_FLAG_POPS_FRAME | QK_FLAG_JUMP;
+
+static bool loads_parameter(const QkUOpInst *uop, uint32_t nparams) {
+    return (uop->opcode == _LOAD_FAST || uop->opcode == _LOAD_FAST_BOUND) && uop->oparg < nparams;
+}
+
+/* An exit a run of the call is expected to take now and then: a branch's (the input decides
+ * the way), or a guard on a class (a site that sees several). Each run taking it would build the
+ * frame, where the call would have pushed it once: such a call keeps its frame. Exits on a
+ * value's type, an int's overflow or a missing attribute are not expected: should one get hot
+ * after all, its callee keeps its frames from then on (qk_take_side_exit). */
+static bool exit_expected(const QkUOpInst *uop) {
+    const QkUopFacts *facts = &qk_uop_facts[uop->opcode];
+    int popped = qk_uop_popped(uop);
+    for (int j = 0; j < popped && j < QK_MAX_UOP_ITEMS; j++) {
+        if (!qk_uop_peeks(uop, j)) {
+            return true; /* a branch's exit: it pops its condition */
+        }
+        if (facts->facts[j] == QK_FACT_TYPE_VERSION || facts->facts[j] == QK_FACT_PLAIN_ATTR) {
+            return true;
+        }
+    }
+    return uop->opcode == _GUARD_TYPE_VERSION_EITHER;
+}
+
+static bool ends_trace(uint16_t opcode) {
+    return opcode == _EXIT_TRACE || opcode == _JUMP_TO_TOP || opcode == _GOTO_EXECUTOR;
+}
+
+/* The return that ends the callee part of the call body[call] if that part can run without its
+ * frame, else 0. */
+static uint32_t elidable_until(const QkUOpInst *body, uint32_t length, uint32_t call,
+                               uint32_t loop_start, uint32_t nparams) {
+    int depth = 0; /* the callee's stack */
+    for (uint32_t i = call + 1; i < length && i != loop_start; i++) {
+        const QkUOpInst *uop = &body[i];
+        if (uop->opcode == _RETURN_TO_CALLER) {
+            return depth == 1 ? i : 0;
+        }
+        uint32_t flags = qk_uop_flags[uop->opcode];
+        if (((flags & NEEDS_FRAME) && !loads_parameter(uop, nparams)) ||
+            ends_trace(uop->opcode) || ((flags & QK_FLAG_EXIT) && exit_expected(uop))) {
+            return 0;
+        }
+        depth -= qk_uop_popped(uop);
+        if (depth < 0) {
+            return 0;
+        }
+        depth += qk_uop_pushed(uop);
+        if (depth > QK_ELIDED_MAX_STACK) {
+            return 0;
+        }
+    }
+    return 0;
+}
+
+/* A load of parameter `index` `depth` slots above the arguments: a copy of its argument. */
+static QkUOpInst copy_of_parameter(const QkUOpInst *load, int depth, uint32_t nparams) {
+    QkUOpInst copy = *load;
+    uint32_t from_top = (uint32_t)depth + nparams - load->oparg; /* COPY's oparg: 1 is the top */
+    copy.opcode = from_top == 1 ? _COPY_1 : from_top == 2 ? _COPY_2 : _COPY;
+    copy.oparg = from_top <= 2 ? 0 : from_top;
+    return copy;
+}
+
+static void elide(QkUOpInst *body, uint32_t call, uint32_t ret, const QkCode *callee,
+                  uint32_t nparams) {
+    int depth = 0;
+    for (uint32_t i = call + 1; i < ret; i++) {
+        QkUOpInst *uop = &body[i];
+        if (loads_parameter(uop, nparams)) {
+            *uop = copy_of_parameter(uop, depth, nparams);
+        } else if (qk_uop_flags[uop->opcode] & (QK_FLAG_DEOPT | QK_FLAG_EXIT)) {
+            uop->elided = call + 1;
+        }
+        depth += qk_uop_pushed(uop) - qk_uop_popped(uop);
+    }
+    body[call].opcode = _ENTER_ELIDED_FRAME;
+    body[call].operand = callee->frame_words * sizeof(QkValue);
+    body[ret].opcode = _RETURN_ELIDED;
+    body[ret].oparg = body[call].oparg + 2;
+}
+
+/* Whether a frame a micro-op pushes lives on the data stack: all but a generator's. */
+static bool pushes_data_stack_frame(uint16_t opcode) {
+    return opcode != _FOR_ITER_GEN && opcode != _FOR_ITER_GEN_FRAME;
+}
+
+uint32_t qk_elide_frames(QkUOpInst *body, uint32_t length, uint32_t loop_start,
+                         const QkCode *start) {
+    /* Per frame the body runs in, whether it is on the data stack (false where unknown: the
+     * caller of the frame the trace started in). */
+    bool on_data_stack[MAX_FRAMES];
+    int depth = 0;
+    on_data_stack[0] = !(start->flags & QK_CODE_GENERATOR);
+    uint32_t elided = 0;
+    for (uint32_t i = 0; i < length; i++) {
+        QkUOpInst *uop = &body[i];
+        uint32_t flags = qk_uop_flags[uop->opcode];
+        if (uop->opcode == _CALL_PY_EXACT_ARGS && uop->operand != 0) {
+            const QkCode *callee = (const QkCode *)(uintptr_t)uop->operand;
+            uop->operand = 0;
+            uint32_t nparams = callee->argcount;
+            bool fits = on_data_stack[depth] && !callee->keeps_frames &&
+                        (nparams == uop->oparg || nparams == uop->oparg + 1);
+            uint32_t ret = fits ? elidable_until(body, length, i, loop_start, nparams) : 0;
+            if (ret != 0) {
+                elide(body, i, ret, callee, nparams);
+                elided++;
+                i = ret; /* back in the caller's frame */
+                continue;
+            }
+        }
+        if (flags & QK_FLAG_PUSHES_FRAME) {
+            if (depth + 1 == MAX_FRAMES) {
+                break; /* deeper than traces go: leave the rest */
+            }
+            on_data_stack[++depth] = pushes_data_stack_frame(uop->opcode);
+        } else if (flags & QK_FLAG_POPS_FRAME) {
+            if (depth > 0) {
+                depth--;
+            } else {
+                on_data_stack[0] = false;
+            }
+        }
+    }
+    for (uint32_t i = 0; i < length; i++) {
+        if (body[i].opcode == _CALL_PY_EXACT_ARGS) {
+            body[i].operand = 0; /* any mark the loop above did not reach */
+        }
+    }
+    return elided;
+}
+
+QkFrame *qk_materialize_frame(QkThread *tstate, QkFrame *caller, QkValue *stack_pointer,
+                              uint32_t nargs, uint32_t target) {
+    QkValue *call = caller->stack_pointer; /* _ENTER_ELIDED_FRAME put it there */
+    QkValue *above = call + 2 + nargs;
+    size_t depth = (size_t)(stack_pointer - above);
+    /* The callee's stack may reach past the caller's frame, where the new frame goes. */
+    QkValue saved[QK_ELIDED_MAX_STACK];
+    memcpy(saved, above, depth * sizeof *saved);
+    caller->instr_ptr = qk_code_start(caller) + target;
+    /* Cannot fail: _ENTER_ELIDED_FRAME checked the depth and the room, and nothing in between
+     * pushed a frame. */
+    QkFrame *callee = qk_push_exact(tstate, caller, call[0], call[1], call + 2, (int)nargs);
+    memcpy(callee->stack_pointer, saved, depth * sizeof *saved);
+    callee->stack_pointer += depth;
+    tstate->stats.frames_materialized++;
+    return callee;
+}
