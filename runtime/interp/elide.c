@@ -2,23 +2,23 @@
  *
  * A call the trace follows pushes a frame and its return pops it: some 70 instructions of a
  * small method's trace, more than its body. Inside the trace nothing looks at that frame unless
- * something leaves the trace or needs the frame: an exit (tier 1 goes on in the callee), an
- * error (its traceback), the collector (its roots), a helper that reads frames. So a call whose
- * callee part does none of those but exit runs on the caller's stack: the call's slots
- * (callable, self_or_null, arguments) stay where the caller pushed them, the callee's parameters
- * are the last of them (self_or_null first when it is a method's instance), its loads of them
- * copy those slots, its stack goes on above them, and its return puts the value in the call's
- * place. An exit in between builds the frame first (qk_materialize_frame, in the exit's stub):
- * the frame the call would have pushed, with the callee's stack moved into it.
+ * something leaves the trace or reads the frame: an exit or an error (tier 1 goes on in the
+ * callee, its traceback shows it), a helper that reads frames. So a call whose callee part does
+ * none of those but exit or raise runs on the caller's stack: the call's slots (callable,
+ * self_or_null, arguments) stay where the caller pushed them, the callee's parameters are the
+ * last of them (self_or_null first when it is a method's instance), its loads of them copy
+ * those slots, its stack goes on above them, and its return puts the value in the call's place.
+ * An exit or error in between builds the frame first (qk_materialize_frame, in the stub): the
+ * frame the call would have pushed, with the callee's stack moved into it.
  *
- * What the callee part may not do, besides exits: raise, escape, allocate, sync the stack
- * pointer (_ENTER_ELIDED_FRAME left the call's position there for the stub), read the frame, its
- * code or its context (the `frame` register is still the caller's) other than loading a
- * parameter, push or pop another frame, or end the trace. Nothing can then write the data stack
- * above the caller's frame, where a deep callee stack goes on, nor run the collector while
- * values live there. The caller must be a frame on the data stack (not a generator's), whose room ends
- * where the free data stack begins: _ENTER_ELIDED_FRAME checks there is room for the frame an
- * exit would build, and the recursion limit, and exits to tier 1 at the call otherwise. */
+ * What the callee part may not do, besides exit and raise: escape (run code that pushes frames
+ * over its stack), read the frame, its locals or its code (the `frame` register is still the
+ * caller's) other than loading a parameter, push or pop another frame, or end the trace. A
+ * micro-op that allocates syncs the caller's stack pointer to the top, so the collector scans
+ * the call's slots and the callee's stack as the caller's. The caller
+ * must be a frame on the data stack (not a generator's), whose room ends where the free data
+ * stack begins: _ENTER_ELIDED_FRAME checks there is room for the frame an exit would build, and
+ * the recursion limit, and exits to tier 1 at the call otherwise. */
 #include "elide.h"
 
 #include <stdbool.h>
@@ -29,9 +29,7 @@
 
 enum { MAX_FRAMES = 64 };
 
-static const uint32_t NEEDS_FRAME = QK_FLAG_ERROR | QK_FLAG_ESCAPES | QK_FLAG_ALLOCATES |
-                                    QK_FLAG_NEEDS_SYNC | QK_FLAG_READS_FRAME |
-                                    QK_FLAG_READS_CONTEXT | QK_FLAG_READS_CODE |
+static const uint32_t NEEDS_FRAME = QK_FLAG_ESCAPES | QK_FLAG_READS_FRAME | QK_FLAG_READS_CODE |
                                     QK_FLAG_SETS_LOCALS | QK_FLAG_PUSHES_FRAME |
                                     QK_FLAG_POPS_FRAME | QK_FLAG_JUMP;
 
@@ -39,23 +37,18 @@ static bool loads_parameter(const QkUOpInst *uop, uint32_t nparams) {
     return (uop->opcode == _LOAD_FAST || uop->opcode == _LOAD_FAST_BOUND) && uop->oparg < nparams;
 }
 
-/* An exit a run of the call is expected to take now and then: a branch's (the input decides
- * the way), or a guard on a class (a site that sees several). Each run taking it would build the
- * frame, where the call would have pushed it once: such a call keeps its frame. Exits on a
- * value's type, an int's overflow or a missing attribute are not expected: should one get hot
- * after all, its callee keeps its frames from then on (qk_take_side_exit). */
-static bool exit_expected(const QkUOpInst *uop) {
-    const QkUopFacts *facts = &qk_uop_facts[uop->opcode];
+/* A branch's exit: the data decides which way each run goes, so runs of the call would take it
+ * now and then, each building the frame the call would have pushed once: such a call keeps its
+ * frame. Other exits (a type, a class, an int's overflow, a missing attribute) are not expected:
+ * should one get hot after all, its callee keeps its frames from then on (qk_take_side_exit). */
+static bool branch_exit(const QkUOpInst *uop) {
     int popped = qk_uop_popped(uop);
     for (int j = 0; j < popped && j < QK_MAX_UOP_ITEMS; j++) {
         if (!qk_uop_peeks(uop, j)) {
-            return true; /* a branch's exit: it pops its condition */
-        }
-        if (facts->facts[j] == QK_FACT_TYPE_VERSION || facts->facts[j] == QK_FACT_PLAIN_ATTR) {
-            return true;
+            return true; /* it pops its condition */
         }
     }
-    return uop->opcode == _GUARD_TYPE_VERSION_EITHER;
+    return false;
 }
 
 static bool ends_trace(uint16_t opcode) {
@@ -74,7 +67,7 @@ static uint32_t elidable_until(const QkUOpInst *body, uint32_t length, uint32_t 
         }
         uint32_t flags = qk_uop_flags[uop->opcode];
         if (((flags & NEEDS_FRAME) && !loads_parameter(uop, nparams)) ||
-            ends_trace(uop->opcode) || ((flags & QK_FLAG_EXIT) && exit_expected(uop))) {
+            ends_trace(uop->opcode) || ((flags & QK_FLAG_EXIT) && branch_exit(uop))) {
             return 0;
         }
         depth -= qk_uop_popped(uop);
@@ -105,7 +98,7 @@ static void elide(QkUOpInst *body, uint32_t call, uint32_t ret, const QkCode *ca
         QkUOpInst *uop = &body[i];
         if (loads_parameter(uop, nparams)) {
             *uop = copy_of_parameter(uop, depth, nparams);
-        } else if (qk_uop_flags[uop->opcode] & (QK_FLAG_DEOPT | QK_FLAG_EXIT)) {
+        } else if (qk_uop_flags[uop->opcode] & (QK_FLAG_DEOPT | QK_FLAG_EXIT | QK_FLAG_ERROR)) {
             uop->elided = call + 1;
         }
         depth += qk_uop_pushed(uop) - qk_uop_popped(uop);
@@ -169,12 +162,13 @@ uint32_t qk_elide_frames(QkUOpInst *body, uint32_t length, uint32_t loop_start,
 
 QkFrame *qk_materialize_frame(QkThread *tstate, QkFrame *caller, QkValue *stack_pointer,
                               uint32_t nargs, uint32_t target) {
-    QkValue *call = caller->stack_pointer; /* _ENTER_ELIDED_FRAME put it there */
+    QkValue *call = tstate->elided_call;
     QkValue *above = call + 2 + nargs;
     size_t depth = (size_t)(stack_pointer - above);
     /* The callee's stack may reach past the caller's frame, where the new frame goes. */
     QkValue saved[QK_ELIDED_MAX_STACK];
     memcpy(saved, above, depth * sizeof *saved);
+    caller->stack_pointer = call; /* as the call leaves it: its slots are the callee's */
     caller->instr_ptr = qk_code_start(caller) + target;
     /* Cannot fail: _ENTER_ELIDED_FRAME checked the depth and the room, and nothing in between
      * pushed a frame. */

@@ -61,6 +61,7 @@ struct QkThread {
     int yielded;       /* set by YIELD_VALUE: the frame that returned was suspended */
     int reraising;     /* RERAISE: the traceback already holds the current frame */
     int send_done;     /* _SEND_TIER_TWO: whether the sub-iterator finished (its guards read it) */
+    QkValue *elided_call; /* where the slots of the elided call running start (elide.c) */
 
     QkValue globals;
     QkValue builtins;

@@ -85,15 +85,14 @@ QkCodeUnit *qk_take_side_exit(QkThread *tstate, QkFrame *frame, QkValue *stack_p
 bool qk_box_raw_slots(QkThread *tstate, QkValue *stack_pointer, uint32_t slots);
 /* An elided call (elide.c) starts: false if the frame an exit would build for it could not be
  * pushed (the recursion limit, no room for its frame_bytes on the data stack); else its slots,
- * from the callable on, start at `call`, which the caller's stack pointer keeps for the exit. */
-static inline bool qk_enter_elided_frame(QkThread *tstate, QkFrame *frame, QkValue *call,
-                                         uint64_t frame_bytes) {
+ * from the callable on, start at `call`, which the thread keeps for the exit. */
+static inline bool qk_enter_elided_frame(QkThread *tstate, QkValue *call, uint64_t frame_bytes) {
     if (tstate->frame_depth >= tstate->recursion_limit ||
         (uint64_t)((char *)tstate->datastack_limit - (char *)tstate->datastack_top) <
             frame_bytes) {
         return false;
     }
-    frame->stack_pointer = call;
+    tstate->elided_call = call;
     return true;
 }
 /* At an exit inside an elided call of nargs arguments: pushes the frame the call would have

@@ -151,12 +151,14 @@ static inline QkValue qk_raw_float(double d) { return (QkRawFloat){.value = d}.b
 
 static inline double qk_raw_float_value(QkValue bits) { return (QkRawFloat){.bits = bits}.value; }
 
-/* A box for `bits`, the top of the frame's synced stack (_BOX_FLOAT's input): the slot holds None
- * before the slow path, which may collect, so a collection never reads the bits as a pointer. */
-static inline QkValue qk_box_raw_float(QkThread *tstate, QkFrame *frame, QkValue bits) {
+/* A box for `bits`, the top of the running frame's synced stack (_BOX_FLOAT's input): the slot
+ * holds None before the slow path, which may collect, so a collection never reads the bits as a
+ * pointer. The frame is the thread's current one, whose stack an elided call's callee runs on
+ * too (elide.c). */
+static inline QkValue qk_box_raw_float(QkThread *tstate, QkValue bits) {
     QkFloat *f = (QkFloat *)qk_alloc_fast_as(&qk_float_type, sizeof *f, 0);
     if (f == NULL) {
-        frame->stack_pointer[-1] = QK_NONE;
+        tstate->current_frame->stack_pointer[-1] = QK_NONE;
         f = (QkFloat *)qk_alloc_slow(tstate, &qk_float_type, sizeof *f, 0);
         if (f == NULL) {
             return QK_NULL;

@@ -238,15 +238,39 @@ static void append(QkTraceRecorder *rec, uint16_t uop, uint32_t oparg, uint64_t 
         .exit_target = exit_target};
 }
 
-/* The error stub for `target` (shared: it only needs the frame it runs in), or a new one. */
-static uint16_t error_stub(QkUOpInst *trace, uint32_t *count, uint32_t target, uint32_t first) {
+/* The frame-building micro-op a stub of `uop` starts with when it is inside an elided call. */
+static QkUOpInst materialize(const QkUOpInst *trace, const QkUOpInst *uop, uint32_t target) {
+    const QkUOpInst *call = &trace[uop->elided - 1];
+    return (QkUOpInst){.opcode = _MATERIALIZE_FRAME,
+                       .oparg = call->oparg,
+                       .operand = call->target,
+                       .target = target};
+}
+
+/* The error stub of `uop`, shared by the micro-ops of its target (it only needs the frame it
+ * runs in), or a new one. Inside an elided call it builds the frame first: shared with the
+ * micro-ops of the same target inside the same call. */
+static uint16_t error_stub(QkUOpInst *trace, uint32_t *count, const QkUOpInst *uop,
+                           uint32_t first) {
+    bool elided = uop->elided != 0;
+    QkUOpInst build = elided ? materialize(trace, uop, uop->target) : (QkUOpInst){0};
     for (uint32_t i = first; i < *count; i++) {
-        if (trace[i].opcode == _ERROR_EXIT && trace[i].target == target) {
-            return (uint16_t)i;
+        if (trace[i].opcode != _ERROR_EXIT || trace[i].target != uop->target) {
+            continue;
+        }
+        const QkUOpInst *before = &trace[i - 1]; /* a stub's, or the body's last micro-op */
+        bool builds = i > first && before->opcode == _MATERIALIZE_FRAME;
+        if (builds == elided &&
+            (!elided || (before->oparg == build.oparg && before->operand == build.operand))) {
+            return (uint16_t)(builds ? i - 1 : i);
         }
     }
-    trace[*count] = (QkUOpInst){.opcode = _ERROR_EXIT, .target = target};
-    return (uint16_t)(*count)++;
+    uint32_t start = *count;
+    if (elided) {
+        trace[(*count)++] = build;
+    }
+    trace[(*count)++] = (QkUOpInst){.opcode = _ERROR_EXIT, .target = uop->target};
+    return (uint16_t)start;
 }
 
 static void log_trace(QkThread *tstate, QkExecutor *ex, uint32_t offset) {
@@ -345,7 +369,7 @@ static QkExecutor *build(QkThread *tstate, QkTraceRecorder *rec, QkExecutor *roo
         dump(stderr, "optimized", ex, rec->body, length);
     }
     /* The body, a stub per guard (up to three micro-ops: it may build an elided call's frame
-     * and box floats), the shared error stubs. */
+     * and box floats), the error stubs (two micro-ops where they build a frame). */
     QkUOpInst *trace = malloc(5 * ((size_t)length + 1) * sizeof *trace);
     QkExit *exits = calloc((size_t)length + 1, sizeof *exits);
     ex->objects = executor_objects(rec, rec->body, length, &ex->nobjects);
@@ -380,11 +404,7 @@ static QkExecutor *build(QkThread *tstate, QkTraceRecorder *rec, QkExecutor *roo
             exit->in_elided_call = trace[i].elided != 0;
             trace[i].jump_target = (uint16_t)count;
             if (trace[i].elided != 0) { /* builds the frame of the elided call it is in */
-                const QkUOpInst *call = &trace[trace[i].elided - 1];
-                trace[count++] = (QkUOpInst){.opcode = _MATERIALIZE_FRAME,
-                                             .oparg = call->oparg,
-                                             .operand = call->target,
-                                             .target = trace[i].exit_target};
+                trace[count++] = materialize(trace, &trace[i], trace[i].exit_target);
             }
             if (trace[i].unboxed != 0) { /* boxes them, then goes on into the _SIDE_EXIT */
                 trace[count++] = (QkUOpInst){.opcode = _BOX_EXIT_FLOATS,
@@ -395,7 +415,7 @@ static QkExecutor *build(QkThread *tstate, QkTraceRecorder *rec, QkExecutor *roo
                                          .target = trace[i].exit_target};
         }
         if (flags & QK_FLAG_ERROR) {
-            trace[i].error_target = error_stub(trace, &count, trace[i].target, length);
+            trace[i].error_target = error_stub(trace, &count, &trace[i], length);
         }
     }
     ex->length = length;

@@ -20,7 +20,7 @@ typedef struct QkUOpInst {
     uint32_t exit_target;  /* where a guard resumes: `target`, or for branch guards the other way */
     uint32_t error_target; /* index of the stub an error goes to */
     uint32_t unboxed;      /* the stack slots holding unboxed floats at its exit (unbox.c) */
-    uint32_t elided;       /* an exit inside an elided call: 1 + the call's index (elide.c) */
+    uint32_t elided;       /* exits and errors inside an elided call: 1 + its index (elide.c) */
     uint64_t operand;
 } QkUOpInst;
 

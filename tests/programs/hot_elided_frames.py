@@ -1,9 +1,10 @@
 # Calls a trace runs without pushing a frame (elided: the callee works on the caller's stack),
-# left from inside the callee: each exit there builds the frame the call would have pushed, with
-# the callee's stack as it was, and tier 1 or a side trace goes on in it. Arguments change type
-# (a guard in the callee fails), ints overflow, attributes go, doubles are live on the callee's
-# stack at the exit, an exit gets hot enough for its own side trace, the callee raises after the
-# exit, and calls made from a generator's frame stay ordinary calls.
+# left from inside the callee: each exit or error there builds the frame the call would have
+# pushed, with the callee's stack as it was, and tier 1 or a side trace goes on in it. Arguments
+# change type (a guard in the callee fails), ints overflow, attributes go, doubles are live on the
+# callee's stack at the exit, an exit gets hot enough for its own side trace, the callee raises
+# after an exit and inside the trace, callees allocate, and calls made from a generator's frame
+# stay ordinary calls.
 
 
 def add3(a, b, c):
@@ -126,6 +127,42 @@ def raises_after_exit(n):
     return s
 
 
+class Point:
+    def __init__(self, x, y):
+        self.x = x
+        self.y = y
+
+    def mag2(self):
+        return self.x * self.x + self.y * self.y
+
+
+def tag(a, b):
+    return a + "-" + b
+
+
+def ratio(a, b):
+    return a / b
+
+
+def allocating(n):
+    # The callees make floats and strs (a collection may run inside them: under
+    # QUACK_GC_STRESS=1 one runs at every allocation) and raise inside the trace.
+    pts = [Point(i * 0.5, 1.5) for i in range(n)]
+    pts[n - 3] = Point(2, 3)
+    total = 0.0
+    names = []
+    caught = 0
+    for i in range(n):
+        total += pts[i].mag2()
+        names.append(tag("p", "q" if i % 3 else "r"))
+        try:
+            total += ratio(float(i), float(n - 10 - i))
+        except ZeroDivisionError as e:
+            caught += 1
+            print("ZeroDivisionError:", e)
+    return total, len(names), names[-3:], caught
+
+
 def generator(n):
     s = 0
     for i in range(n):
@@ -150,5 +187,6 @@ print(alternating(N))
 print(methods(N))
 print(attribute_goes(N))
 print(raises_after_exit(N))
+print(allocating(N))
 print(sum(generator(N)))
 print(deep(0))
