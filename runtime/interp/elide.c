@@ -15,10 +15,10 @@
  * over its stack), read the frame, its locals or its code (the `frame` register is still the
  * caller's) other than loading a parameter, push or pop another frame, or end the trace. A
  * micro-op that allocates syncs the caller's stack pointer to the top, so the collector scans
- * the call's slots and the callee's stack as the caller's. The caller
- * must be a frame on the data stack (not a generator's), whose room ends where the free data
- * stack begins: _ENTER_ELIDED_FRAME checks there is room for the frame an exit would build, and
- * the recursion limit, and exits to tier 1 at the call otherwise. */
+ * the call's slots and the callee's stack as the caller's. The caller must be a frame on the
+ * data stack (not a generator's), whose room ends where the free data stack begins:
+ * _ENTER_ELIDED_FRAME checks there is room for the frame an exit would build, and the recursion
+ * limit, and exits to tier 1 at the call otherwise. */
 #include "elide.h"
 
 #include <stdbool.h>
@@ -27,7 +27,10 @@
 #include "helpers.h"
 #include "uop_stack.h"
 
-enum { MAX_FRAMES = 64 };
+enum {
+    MAX_FRAMES = 64,
+    MAX_STACK = 32, /* the deepest callee stack at an exit (qk_materialize_frame saves it) */
+};
 
 static const uint32_t NEEDS_FRAME = QK_FLAG_ESCAPES | QK_FLAG_READS_FRAME | QK_FLAG_READS_CODE |
                                     QK_FLAG_SETS_LOCALS | QK_FLAG_PUSHES_FRAME |
@@ -35,20 +38,6 @@ static const uint32_t NEEDS_FRAME = QK_FLAG_ESCAPES | QK_FLAG_READS_FRAME | QK_F
 
 static bool loads_parameter(const QkUOpInst *uop, uint32_t nparams) {
     return (uop->opcode == _LOAD_FAST || uop->opcode == _LOAD_FAST_BOUND) && uop->oparg < nparams;
-}
-
-/* A branch's exit: the data decides which way each run goes, so runs of the call would take it
- * now and then, each building the frame the call would have pushed once: such a call keeps its
- * frame. Other exits (a type, a class, an int's overflow, a missing attribute) are not expected:
- * should one get hot after all, its callee keeps its frames from then on (qk_take_side_exit). */
-static bool branch_exit(const QkUOpInst *uop) {
-    int popped = qk_uop_popped(uop);
-    for (int j = 0; j < popped && j < QK_MAX_UOP_ITEMS; j++) {
-        if (!qk_uop_peeks(uop, j)) {
-            return true; /* it pops its condition */
-        }
-    }
-    return false;
 }
 
 static bool ends_trace(uint16_t opcode) {
@@ -65,9 +54,14 @@ static uint32_t elidable_until(const QkUOpInst *body, uint32_t length, uint32_t 
         if (uop->opcode == _RETURN_TO_CALLER) {
             return depth == 1 ? i : 0;
         }
+        /* A branch's exit (it pops its condition): the data decides which way each run goes,
+         * and each run taking it would build the frame the call would have pushed once. Other
+         * exits (a type, a class, an int's overflow) are not expected: should one get hot, its
+         * callee keeps its frames from then on (qk_take_side_exit). */
         uint32_t flags = qk_uop_flags[uop->opcode];
+        bool branch_exit = (flags & QK_FLAG_EXIT) && qk_uop_pops_input(uop);
         if (((flags & NEEDS_FRAME) && !loads_parameter(uop, nparams)) ||
-            ends_trace(uop->opcode) || ((flags & QK_FLAG_EXIT) && branch_exit(uop))) {
+            ends_trace(uop->opcode) || branch_exit) {
             return 0;
         }
         depth -= qk_uop_popped(uop);
@@ -75,7 +69,7 @@ static uint32_t elidable_until(const QkUOpInst *body, uint32_t length, uint32_t 
             return 0;
         }
         depth += qk_uop_pushed(uop);
-        if (depth > QK_ELIDED_MAX_STACK) {
+        if (depth > MAX_STACK) {
             return 0;
         }
     }
@@ -109,6 +103,15 @@ static void elide(QkUOpInst *body, uint32_t call, uint32_t ret, const QkCode *ca
     body[ret].oparg = body[call].oparg + 2;
 }
 
+/* Clears the optimizer's marks (the callee's code) on the calls of body[0..length). */
+static void clear_marks(QkUOpInst *body, uint32_t length) {
+    for (uint32_t i = 0; i < length; i++) {
+        if (body[i].opcode == _CALL_PY_EXACT_ARGS) {
+            body[i].operand = 0;
+        }
+    }
+}
+
 /* Whether a frame a micro-op pushes lives on the data stack: all but a generator's. */
 static bool pushes_data_stack_frame(uint16_t opcode) {
     return opcode != _FOR_ITER_GEN && opcode != _FOR_ITER_GEN_FRAME;
@@ -140,8 +143,9 @@ uint32_t qk_elide_frames(QkUOpInst *body, uint32_t length, uint32_t loop_start,
             }
         }
         if (flags & QK_FLAG_PUSHES_FRAME) {
-            if (depth + 1 == MAX_FRAMES) {
-                break; /* deeper than traces go: leave the rest */
+            if (depth + 1 == MAX_FRAMES) { /* deeper than traces go: leave the rest */
+                clear_marks(body + i + 1, length - i - 1);
+                break;
             }
             on_data_stack[++depth] = pushes_data_stack_frame(uop->opcode);
         } else if (flags & QK_FLAG_POPS_FRAME) {
@@ -150,11 +154,6 @@ uint32_t qk_elide_frames(QkUOpInst *body, uint32_t length, uint32_t loop_start,
             } else {
                 on_data_stack[0] = false;
             }
-        }
-    }
-    for (uint32_t i = 0; i < length; i++) {
-        if (body[i].opcode == _CALL_PY_EXACT_ARGS) {
-            body[i].operand = 0; /* any mark the loop above did not reach */
         }
     }
     return elided;
@@ -166,7 +165,7 @@ QkFrame *qk_materialize_frame(QkThread *tstate, QkFrame *caller, QkValue *stack_
     QkValue *above = call + 2 + nargs;
     size_t depth = (size_t)(stack_pointer - above);
     /* The callee's stack may reach past the caller's frame, where the new frame goes. */
-    QkValue saved[QK_ELIDED_MAX_STACK];
+    QkValue saved[MAX_STACK];
     memcpy(saved, above, depth * sizeof *saved);
     caller->stack_pointer = call; /* as the call leaves it: its slots are the callee's */
     caller->instr_ptr = qk_code_start(caller) + target;

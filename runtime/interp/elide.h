@@ -8,9 +8,6 @@
 #include "jit.h"
 #include "object.h"
 
-/* The deepest callee stack an elided call may have at an exit (qk_materialize_frame saves it). */
-#define QK_ELIDED_MAX_STACK 32
-
 /* Rewrites in place each _CALL_PY_EXACT_ARGS of body[0..length) that the optimizer marked with
  * its callee's code (the operand) and whose callee part can run on the caller's stack: the call
  * becomes _ENTER_ELIDED_FRAME, the callee's loads of its parameters copies of the arguments, its

@@ -205,16 +205,21 @@ static Value *local(Optimizer *o, uint32_t index) {
     return f->locals[index];
 }
 
-/* A frame just entered at its first instruction (a call the trace follows, or a generator's first
- * resume) has every parameter bound: the call bound them and none of the callee's code has run.
- * Its loads of them then test nothing (_LOAD_FAST_BOUND). Returns how many there are (0 for a
- * frame entered elsewhere). */
-static uint32_t bind_parameters(Optimizer *o) {
+/* The code of the frame the micro-op being optimized enters, if the recording goes on at its
+ * first instruction (a call the trace follows, or a generator's first resume); else NULL. */
+static QkCode *entered_at_start(const Optimizer *o) {
     uint32_t next = o->at + 1;
-    if (next >= o->length || o->body[next].target != 0) {
+    return next < o->length && o->body[next].target == 0 ? o->origins[next].code : NULL;
+}
+
+/* A frame just entered at its first instruction has every parameter bound: the call bound them
+ * and none of the callee's code has run. Its loads of them then test nothing (_LOAD_FAST_BOUND).
+ * Returns how many there are (0 for a frame entered elsewhere). */
+static uint32_t bind_parameters(Optimizer *o) {
+    const QkCode *code = entered_at_start(o);
+    if (code == NULL) {
         return 0;
     }
-    const QkCode *code = o->origins[next].code;
     uint32_t n = code->argcount + code->kwonlyargcount + !!(code->flags & QK_CODE_VARARGS) +
                  !!(code->flags & QK_CODE_VARKEYWORDS);
     for (uint32_t i = 0; i < n && i < MAX_LOCALS; i++) {
@@ -773,10 +778,9 @@ static void apply(Optimizer *o, const QkUOpInst *uop, const QkUopFacts *facts, Q
         state(o)->returns_value = returns_value(uop->opcode);
         state(o)->entered_by = uop->opcode;
         uint32_t nparams = bind_parameters(o);
-        if (uop->opcode == _CALL_PY_EXACT_ARGS && o->at + 1 < o->length &&
-            o->body[o->at + 1].target == 0) {
+        if (uop->opcode == _CALL_PY_EXACT_ARGS) {
             /* The callee's code, for frame elision (elide.c), which clears it. */
-            o->out[o->nout - 1].operand = (uintptr_t)o->origins[o->at + 1].code;
+            o->out[o->nout - 1].operand = (uintptr_t)entered_at_start(o);
         }
         if (nparams > 0 && array) {
             pass_arguments(o, uop, passed, popped, nparams);

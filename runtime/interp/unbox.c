@@ -72,14 +72,6 @@ static int reused_input(uint16_t op) {
     return op == _BINARY_OP_FLOAT_INTO_LHS ? 0 : op == _BINARY_OP_FLOAT_INTO_RHS ? 1 : -1;
 }
 
-static int peeks_of(const QkUOpInst *uop, int popped) {
-    int n = 0;
-    for (int j = 0; j < popped; j++) {
-        n += qk_uop_peeks(uop, j);
-    }
-    return n;
-}
-
 static void note_below(Pass *p, int32_t c, int32_t producer) {
     if (p->nbelow + 2 > p->capacity) {
         uint32_t capacity = p->capacity ? 2 * p->capacity : 64;
@@ -137,7 +129,7 @@ static void follow(Pass *p, uint32_t i) {
     bool consumes = is_float_op(uop->opcode);
     /* A swap moves results without reading them: they stay what they are. */
     bool moves = (flags & QK_FLAG_PURE) && qk_uop_rearranges(uop);
-    bool branch_exit = (flags & QK_FLAG_EXIT) && peeks_of(uop, popped) < popped;
+    bool branch_exit = (flags & QK_FLAG_EXIT) && qk_uop_pops_input(uop);
     /* A store into a box a local owns touches neither the stack nor the heap's shape. */
     bool unsafe = !consumes && !stores_in_place(p, i) && ((flags & UNSAFE) || branch_exit);
     int base = p->sp - popped > 0 ? p->sp - popped : 0;

@@ -25,6 +25,18 @@ static inline bool qk_uop_peeks(const QkUOpInst *uop, int j) {
     return !array && j < f->popped && j < f->pushed && (f->peeks >> j & 1);
 }
 
+/* Whether uop pops an input it does not peek at: at an EXIT, a branch's exit, which leaves with
+ * the instruction done the other way. */
+static inline bool qk_uop_pops_input(const QkUOpInst *uop) {
+    int popped = qk_uop_popped(uop);
+    for (int j = 0; j < popped; j++) {
+        if (!qk_uop_peeks(uop, j)) {
+            return true;
+        }
+    }
+    return false;
+}
+
 /* 1 + the input output j of uop is, moved to another slot, or 0. */
 static inline int qk_uop_moved_from(const QkUOpInst *uop, int j) {
     const QkUopFacts *f = &qk_uop_facts[uop->opcode];
