@@ -86,12 +86,11 @@ def test_traces_follow_calls_into_python_functions(quack: Path, tmp_path: Path, 
     loop = [u for kind, fn, u in traces if (kind, fn) == ("loop", "<module>")][0]
     # norm2, Vec.__init__ (a class call) and the method dot (called with its self) are all
     # inlined in the loop's trace (its peeled first round and the loop proper), and their
-    # returns go on in the caller. dot, which calls nothing and cannot fail, runs on norm2's
-    # stack: its frame is elided.
-    assert loop.count("_CALL_PY_EXACT_ARGS") == 1
+    # returns go on in the caller. dot and __init__, which call nothing, run on their callers'
+    # stacks: their frames are elided.
+    assert loop.count("_CALL_PY_EXACT_ARGS") == loop.count("_RETURN_TO_CALLER") == 1
     assert loop.count("_ENTER_ELIDED_FRAME") == loop.count("_RETURN_ELIDED") == 1
-    assert loop.count("_CALL_ALLOC_AND_ENTER_INIT") == 1
-    assert loop.count("_RETURN_TO_CALLER") == 2
+    assert loop.count("_ENTER_ELIDED_INIT") == loop.count("_RETURN_ELIDED_INIT") == 1
     assert loop[-1] == "_JUMP_TO_TOP"
     assert stats["untraceable"] == {}
     assert stats["trace_aborts"] == {}
@@ -151,7 +150,8 @@ def test_traces_follow_defaults_keywords_operators_and_properties(
     ):
         assert loop.count(uop) == 1, uop
     assert "_CALL_NOT_INLINED" not in loop and "_CALL_KW_NOT_INLINED" not in loop
-    assert loop.count("_RETURN_TO_CALLER") == 7  # the five, Vec() twice (two __init__ frames)
+    assert loop.count("_RETURN_TO_CALLER") == 5  # the five; Vec()'s two __init__ are elided
+    assert loop.count("_ENTER_ELIDED_INIT") == loop.count("_RETURN_ELIDED_INIT") == 2
     assert loop[-1] == "_JUMP_TO_TOP"
     # No recording failed; the tiny dunders and getter, called from tier 1 before the loop was
     # hot, are not worth function-entry traces of their own.
@@ -948,6 +948,8 @@ def test_exits_inside_elided_calls_build_the_frame(quack: Path, tmp_path: Path, 
     assert re.search(r"_GUARD_BOTH_FLOAT .* unboxed 0x\w+ elided \d+$", result.stderr, re.M)
     alternating = [u for kind, fn, u in traces if fn == "alternating" and kind != "recorded"]
     assert alternating and all("_ENTER_ELIDED_FRAME" in u for u in alternating)
+    inits = [u for kind, fn, u in traces if fn == "inits" and kind != "recorded"]
+    assert any("_ENTER_ELIDED_INIT" in u and "_RETURN_ELIDED_INIT" in u for u in inits)
     generator = [u for kind, fn, u in traces if fn == "generator" and kind != "recorded"]
     assert any("_CALL_PY_EXACT_ARGS" in u for u in generator)
     assert not any("_ENTER_ELIDED_FRAME" in u for u in generator)
@@ -1229,10 +1231,11 @@ def test_init_and_dunder_frames_return_without_guards(quack: Path, tmp_path: Pat
     program = PROGRAMS / "hot_init_frames.py"
     result, stats = checked(quack, program, tmp_path, "--dump-traces")
     loop = next(u for k, f, u in dumped_traces(result.stderr) if f == "sums" and k == "loop")
-    assert loop.count("_CALL_ALLOC_AND_ENTER_INIT") == 2 and "_GUARD_INIT_RESULT" not in loop
+    # Both __init__ calls run on the caller's stack (frame elision).
+    assert loop.count("_ENTER_ELIDED_INIT") == 2 and "_GUARD_INIT_RESULT" not in loop
     assert "_CHECK_CLASS_VERSION" not in loop  # Vec is a constant: the tree depends on it
-    enter = loop.index("_CALL_ALLOC_AND_ENTER_INIT")
-    init = loop[enter : loop.index("_RETURN_TO_CALLER", enter)]
+    enter = loop.index("_ENTER_ELIDED_INIT")
+    init = loop[enter : loop.index("_RETURN_ELIDED_INIT", enter)]
     # The stores append to the new instance: nothing is checked (_STORE_ATTR_INSTANCE_APPEND).
     assert init.count("_STORE_ATTR_INSTANCE_APPEND") == 2 and "_GUARD_TYPE_VERSION" not in init
     assert "_STORE_ATTR_INSTANCE_NEW" not in loop

@@ -80,9 +80,27 @@ static uint32_t elidable_until(const QkUOpInst *body, uint32_t length, uint32_t 
 static QkUOpInst copy_of_parameter(const QkUOpInst *load, int depth, uint32_t nparams) {
     QkUOpInst copy = *load;
     uint32_t from_top = (uint32_t)depth + nparams - load->oparg; /* COPY's oparg: 1 is the top */
-    copy.opcode = from_top == 1 ? _COPY_1 : from_top == 2 ? _COPY_2 : _COPY;
-    copy.oparg = from_top <= 2 ? 0 : from_top;
+    static const uint16_t fixed[] = {0, _COPY_1, _COPY_2, _COPY_3, _COPY_4};
+    bool has_fixed = from_top < sizeof fixed / sizeof fixed[0];
+    copy.opcode = has_fixed ? fixed[from_top] : _COPY;
+    copy.oparg = has_fixed ? 0 : from_top;
     return copy;
+}
+
+/* The calls whose frames may be elided, which the optimizer marks with their callee's code: a
+ * plain call, whose parameters are its arguments (after self_or_null when it is a method's
+ * instance), and a class's, whose __init__ takes the instance _ENTER_ELIDED_INIT makes in the
+ * slot after the class. */
+static bool elidable_call(const QkUOpInst *uop) {
+    return (uop->opcode == _CALL_PY_EXACT_ARGS || uop->opcode == _CALL_ALLOC_AND_ENTER_INIT) &&
+           uop->operand != 0;
+}
+
+/* The parameters the call passes its callee, or 0 where they are not its last slots. */
+static uint32_t passed_parameters(const QkUOpInst *call, const QkCode *callee) {
+    uint32_t nparams = callee->argcount;
+    bool init = call->opcode == _CALL_ALLOC_AND_ENTER_INIT;
+    return nparams == call->oparg + 1 || (!init && nparams == call->oparg) ? nparams : 0;
 }
 
 static void elide(QkUOpInst *body, uint32_t call, uint32_t ret, const QkCode *callee,
@@ -97,16 +115,17 @@ static void elide(QkUOpInst *body, uint32_t call, uint32_t ret, const QkCode *ca
         }
         depth += qk_uop_pushed(uop) - qk_uop_popped(uop);
     }
-    body[call].opcode = _ENTER_ELIDED_FRAME;
+    bool init = body[call].opcode == _CALL_ALLOC_AND_ENTER_INIT;
+    body[call].opcode = init ? _ENTER_ELIDED_INIT : _ENTER_ELIDED_FRAME;
     body[call].operand = callee->frame_words * sizeof(QkValue);
-    body[ret].opcode = _RETURN_ELIDED;
-    body[ret].oparg = body[call].oparg + 2;
+    body[ret].opcode = init ? _RETURN_ELIDED_INIT : _RETURN_ELIDED;
+    body[ret].oparg = init ? body[call].oparg : body[call].oparg + 2;
 }
 
 /* Clears the optimizer's marks (the callee's code) on the calls of body[0..length). */
 static void clear_marks(QkUOpInst *body, uint32_t length) {
     for (uint32_t i = 0; i < length; i++) {
-        if (body[i].opcode == _CALL_PY_EXACT_ARGS) {
+        if (elidable_call(&body[i])) {
             body[i].operand = 0;
         }
     }
@@ -128,12 +147,11 @@ uint32_t qk_elide_frames(QkUOpInst *body, uint32_t length, uint32_t loop_start,
     for (uint32_t i = 0; i < length; i++) {
         QkUOpInst *uop = &body[i];
         uint32_t flags = qk_uop_flags[uop->opcode];
-        if (uop->opcode == _CALL_PY_EXACT_ARGS && uop->operand != 0) {
+        if (elidable_call(uop)) {
             const QkCode *callee = (const QkCode *)(uintptr_t)uop->operand;
             uop->operand = 0;
-            uint32_t nparams = callee->argcount;
-            bool fits = on_data_stack[depth] && !callee->keeps_frames &&
-                        (nparams == uop->oparg || nparams == uop->oparg + 1);
+            uint32_t nparams = passed_parameters(uop, callee);
+            bool fits = on_data_stack[depth] && !callee->keeps_frames && nparams != 0;
             uint32_t ret = fits ? elidable_until(body, length, i, loop_start, nparams) : 0;
             if (ret != 0) {
                 elide(body, i, ret, callee, nparams);
@@ -160,7 +178,7 @@ uint32_t qk_elide_frames(QkUOpInst *body, uint32_t length, uint32_t loop_start,
 }
 
 QkFrame *qk_materialize_frame(QkThread *tstate, QkFrame *caller, QkValue *stack_pointer,
-                              uint32_t nargs, uint32_t target) {
+                              uint32_t nargs, uint32_t target, bool init) {
     QkValue *call = tstate->elided_call;
     QkValue *above = call + 2 + nargs;
     size_t depth = (size_t)(stack_pointer - above);
@@ -171,7 +189,11 @@ QkFrame *qk_materialize_frame(QkThread *tstate, QkFrame *caller, QkValue *stack_
     caller->instr_ptr = qk_code_start(caller) + target;
     /* Cannot fail: _ENTER_ELIDED_FRAME checked the depth and the room, and nothing in between
      * pushed a frame. */
-    QkFrame *callee = qk_push_exact(tstate, caller, call[0], call[1], call + 2, (int)nargs);
+    QkValue func = init ? qk_cached_init(call[0]) : call[0];
+    QkFrame *callee = qk_push_exact(tstate, caller, func, call[1], call + 2, (int)nargs);
+    if (init) {
+        callee->init_self = call[1]; /* its return gives the instance */
+    }
     memcpy(callee->stack_pointer, saved, depth * sizeof *saved);
     callee->stack_pointer += depth;
     tstate->stats.frames_materialized++;

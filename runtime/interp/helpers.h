@@ -96,9 +96,9 @@ static inline bool qk_enter_elided_frame(QkThread *tstate, QkValue *call, uint64
     return true;
 }
 /* At an exit inside an elided call of nargs arguments: pushes the frame the call would have
- * pushed (the caller to resume at `target`), moves the callee's stack, up to stack_pointer,
- * into it, and returns it. */
+ * pushed (the caller to resume at `target`; an __init__'s where `init`), moves the callee's
+ * stack, up to stack_pointer, into it, and returns it. */
 QkFrame *qk_materialize_frame(QkThread *tstate, QkFrame *caller, QkValue *stack_pointer,
-                              uint32_t nargs, uint32_t target);
+                              uint32_t nargs, uint32_t target, bool init);
 
 #endif

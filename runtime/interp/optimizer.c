@@ -778,7 +778,7 @@ static void apply(Optimizer *o, const QkUOpInst *uop, const QkUopFacts *facts, Q
         state(o)->returns_value = returns_value(uop->opcode);
         state(o)->entered_by = uop->opcode;
         uint32_t nparams = bind_parameters(o);
-        if (uop->opcode == _CALL_PY_EXACT_ARGS) {
+        if (uop->opcode == _CALL_PY_EXACT_ARGS || uop->opcode == _CALL_ALLOC_AND_ENTER_INIT) {
             /* The callee's code, for frame elision (elide.c), which clears it. */
             o->out[o->nout - 1].operand = (uintptr_t)entered_at_start(o);
         }

@@ -241,7 +241,8 @@ static void append(QkTraceRecorder *rec, uint16_t uop, uint32_t oparg, uint64_t 
 /* The frame-building micro-op a stub of `uop` starts with when it is inside an elided call. */
 static QkUOpInst materialize(const QkUOpInst *trace, const QkUOpInst *uop, uint32_t target) {
     const QkUOpInst *call = &trace[uop->elided - 1];
-    return (QkUOpInst){.opcode = _MATERIALIZE_FRAME,
+    bool init = call->opcode == _ENTER_ELIDED_INIT;
+    return (QkUOpInst){.opcode = init ? _MATERIALIZE_INIT_FRAME : _MATERIALIZE_FRAME,
                        .oparg = call->oparg,
                        .operand = call->target,
                        .target = target};
@@ -259,9 +260,11 @@ static uint16_t error_stub(QkUOpInst *trace, uint32_t *count, const QkUOpInst *u
             continue;
         }
         const QkUOpInst *before = &trace[i - 1]; /* a stub's, or the body's last micro-op */
-        bool builds = i > first && before->opcode == _MATERIALIZE_FRAME;
-        if (builds == elided &&
-            (!elided || (before->oparg == build.oparg && before->operand == build.operand))) {
+        bool builds = i > first && (before->opcode == _MATERIALIZE_FRAME ||
+                                    before->opcode == _MATERIALIZE_INIT_FRAME);
+        if (builds == elided && (!elided || (before->opcode == build.opcode &&
+                                             before->oparg == build.oparg &&
+                                             before->operand == build.operand))) {
             return (uint16_t)(builds ? i - 1 : i);
         }
     }

@@ -163,6 +163,34 @@ def allocating(n):
     return total, len(names), names[-3:], caught
 
 
+class Scaled:
+    def __init__(self, v, k):
+        self.v = v * k + 1
+        self.k = k
+
+
+def inits(n):
+    # __init__ frames elided too: the instance takes the slot beside the class. Exits inside
+    # them (a float, then a str that cannot be scaled) build the frame, which returns the
+    # instance as the call would have.
+    vals = list(range(n))
+    vals[n - 4] = 2.5
+    vals[n - 2] = "s"
+    total = 0
+    out = []
+    for i in range(n):
+        try:
+            obj = Scaled(vals[i], 3)
+        except TypeError as e:
+            out.append(str(e))
+            continue
+        if isinstance(obj.v, int):
+            total = (total + obj.v) % 1000003
+        else:
+            out.append(obj.v)
+    return total, out
+
+
 def generator(n):
     s = 0
     for i in range(n):
@@ -188,5 +216,6 @@ print(methods(N))
 print(attribute_goes(N))
 print(raises_after_exit(N))
 print(allocating(N))
+print(inits(N))
 print(sum(generator(N)))
 print(deep(0))
