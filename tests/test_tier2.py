@@ -139,19 +139,24 @@ def test_traces_follow_defaults_keywords_operators_and_properties(
     result, stats = checked(quack, program, tmp_path, "--dump-traces", QUACK_JIT=jit)
     traces = dumped_traces(result.stderr)
     loop = [u for kind, fn, u in traces if (kind, fn) == ("loop", "<module>")][0]
-    # Defaults, keywords, *args, Vec.__add__ and the property getter: every callee's frame is
-    # pushed in place and its micro-ops are in the loop's trace; nothing is called through C.
+    # Defaults, keywords, *args and the property getter: every callee's frame is pushed in place
+    # and its micro-ops are in the loop's trace; nothing is called through C. Vec.__add__ and
+    # the Vec() inside it run elided, as does the Vec() in the loop.
     for uop in (
         "_CALL_PY_WITH_DEFAULTS",
         "_CALL_KW_PY",
         "_CALL_PY_GENERAL",
-        "_BINARY_OP_PY_DUNDER_KNOWN",
         "_LOAD_ATTR_PROPERTY_FRAME",
+        "_ENTER_ELIDED_DUNDER",
+        "_ENTER_ELIDED_INIT",
+        "_ENTER_NESTED_INIT",
     ):
         assert loop.count(uop) == 1, uop
     assert "_CALL_NOT_INLINED" not in loop and "_CALL_KW_NOT_INLINED" not in loop
-    assert loop.count("_RETURN_TO_CALLER") == 5  # the five; Vec()'s two __init__ are elided
-    assert loop.count("_ENTER_ELIDED_INIT") == loop.count("_RETURN_ELIDED_INIT") == 2
+    assert "_BINARY_OP_PY_DUNDER_KNOWN" not in loop
+    assert loop.count("_RETURN_TO_CALLER") == 4  # the four with frames
+    assert loop.count("_RETURN_ELIDED_INIT") == 2
+    assert loop.count("_RETURN_ELIDED") == 1
     assert loop[-1] == "_JUMP_TO_TOP"
     # No recording failed; the tiny dunders and getter, called from tier 1 before the loop was
     # hot, are not worth function-entry traces of their own.
@@ -954,6 +959,40 @@ def test_exits_inside_elided_calls_build_the_frame(quack: Path, tmp_path: Path, 
     assert any("_CALL_PY_EXACT_ARGS" in u for u in generator)
     assert not any("_ENTER_ELIDED_FRAME" in u for u in generator)
     assert stats["jit_exits_linked"] == (stats["side_traces_compiled"] if jit == "1" else 0)
+
+
+@pytest.mark.parametrize("jit", ["0", "1"])
+def test_dunders_and_calls_inside_them_run_elided(quack: Path, tmp_path: Path, jit: str) -> None:
+    """hot_elided_dunders.py's operator dunders run on their operands' slots, and the __init__ of
+    the Vec each one makes runs nested inside (it cannot leave, so only the dunder's frame is ever
+    built); exits and errors in the dunders are marked with the dunder's call and build its
+    frame. A dunder that may decline (Money.__add__) keeps its frame; Pair.twice runs with both
+    its calls nested; Pair.both keeps its frame (swapped, inside it, reads attributes, which may
+    exit), and swapped runs elided with its __init__ nested."""
+    program = PROGRAMS / "hot_elided_dunders.py"
+    result, stats = checked(quack, program, tmp_path, "--dump-traces", QUACK_JIT=jit)
+    traces = dumped_traces(result.stderr)
+
+    def optimized(function: str) -> list[list[str]]:
+        return [u for kind, fn, u in traces if fn == function and kind != "recorded"]
+
+    # pos + vel * 0.5 - Vec(0.125, 0.0): the loop's first iteration, then the loop proper.
+    for uops in optimized("moving")[:2]:
+        assert uops.count("_ENTER_ELIDED_DUNDER") == uops.count("_ENTER_NESTED_INIT") == 3
+        assert uops.count("_ENTER_ELIDED_INIT") == 1
+        assert "_BINARY_OP_PY_DUNDER_KNOWN" not in uops
+    calls = {
+        int(m.group(1)) for m in re.finditer(r"^\s+(\d+) _ENTER_ELIDED_DUNDER", result.stderr, re.M)
+    }
+    marked = {int(m.group(1)) for m in re.finditer(r" elided (\d+)$", result.stderr, re.M)}
+    assert calls & marked
+    declining = optimized("declining")
+    assert any("_BINARY_OP_PY_DUNDER_KNOWN" in u for u in declining)
+    assert not any("_ENTER_ELIDED_DUNDER" in u for u in declining)
+    nested = optimized("nested_methods")
+    assert any(u.count("_ENTER_NESTED_FRAME") == 2 for u in nested)
+    assert any("_ENTER_NESTED_INIT" in u and "_CALL_PY_EXACT_ARGS" in u for u in nested)
+    assert stats["frames_materialized"] >= 4
 
 
 def test_constant_list_indexes_test_only_the_bound(quack: Path, tmp_path: Path) -> None:

@@ -83,22 +83,31 @@ QkCodeUnit *qk_take_side_exit(QkThread *tstate, QkFrame *frame, QkValue *stack_p
 /* At an exit from where a trace kept floats unboxed, boxes them (bit i of `slots`:
  * stack_pointer[-1 - i]). False, with MemoryError raised, if a box could not be made. */
 bool qk_box_raw_slots(QkThread *tstate, QkValue *stack_pointer, uint32_t slots);
-/* An elided call (elide.c) starts: false if the frame an exit would build for it could not be
- * pushed (the recursion limit, no room for its frame_bytes on the data stack); else its slots,
- * from the callable on, start at `call`, which the thread keeps for the exit. */
-static inline bool qk_enter_elided_frame(QkThread *tstate, QkValue *call, uint64_t frame_bytes) {
-    if (tstate->frame_depth >= tstate->recursion_limit ||
-        (uint64_t)((char *)tstate->datastack_limit - (char *)tstate->datastack_top) <
-            frame_bytes) {
+/* How deep calls may be elided inside an elided call (elide.c). */
+enum { QK_MAX_NESTED_ELIDED = 4 };
+/* An elided call (elide.c) starts: false if the frames an exit would build for it could not be
+ * pushed (the recursion limit, no room for `room` bytes on the data stack: its frame and those of
+ * the calls elided inside it); else its slots, from the callable on (the operands for a dunder),
+ * start at `call`, which the thread keeps for the exit. The depth allows for the deepest such
+ * calls there may be, not those there are: one bound for every call costs no instruction. */
+static inline bool qk_enter_elided_frame(QkThread *tstate, QkValue *call, uint64_t room) {
+    if (tstate->frame_depth + QK_MAX_NESTED_ELIDED >= tstate->recursion_limit ||
+        (uint64_t)((char *)tstate->datastack_limit - (char *)tstate->datastack_top) < room) {
         return false;
     }
     tstate->elided_call = call;
     return true;
 }
+/* The call an elided frame stands for. */
+typedef enum {
+    QK_ELIDED_CALL,   /* _CALL_PY_EXACT_ARGS: callable, self_or_null, then the arguments */
+    QK_ELIDED_INIT,   /* _CALL_ALLOC_AND_ENTER_INIT: the class, the instance, the arguments */
+    QK_ELIDED_DUNDER, /* _BINARY_OP_PY_DUNDER_KNOWN: the two operands */
+} QkElidedKind;
 /* At an exit inside an elided call of nargs arguments: pushes the frame the call would have
- * pushed (the caller to resume at `target`; an __init__'s where `init`), moves the callee's
+ * pushed (the caller to resume at `target`; a dunder's function is `dunder`), moves the callee's
  * stack, up to stack_pointer, into it, and returns it. */
 QkFrame *qk_materialize_frame(QkThread *tstate, QkFrame *caller, QkValue *stack_pointer,
-                              uint32_t nargs, uint32_t target, bool init);
+                              QkElidedKind kind, uint32_t nargs, uint32_t target, QkValue dunder);
 
 #endif

@@ -241,11 +241,24 @@ static void append(QkTraceRecorder *rec, uint16_t uop, uint32_t oparg, uint64_t 
 /* The frame-building micro-op a stub of `uop` starts with when it is inside an elided call. */
 static QkUOpInst materialize(const QkUOpInst *trace, const QkUOpInst *uop, uint32_t target) {
     const QkUOpInst *call = &trace[uop->elided - 1];
-    bool init = call->opcode == _ENTER_ELIDED_INIT;
-    return (QkUOpInst){.opcode = init ? _MATERIALIZE_INIT_FRAME : _MATERIALIZE_FRAME,
-                       .oparg = call->oparg,
-                       .operand = call->target,
-                       .target = target};
+    switch (call->opcode) {
+    case _ENTER_ELIDED_DUNDER:
+        return (QkUOpInst){.opcode = _MATERIALIZE_DUNDER_FRAME,
+                           .oparg = call->target,
+                           .operand = call->operand,
+                           .target = target};
+    default:
+        return (QkUOpInst){.opcode = call->opcode == _ENTER_ELIDED_INIT ? _MATERIALIZE_INIT_FRAME
+                                                                        : _MATERIALIZE_FRAME,
+                           .oparg = call->oparg,
+                           .operand = call->target,
+                           .target = target};
+    }
+}
+
+static bool materializes(uint16_t opcode) {
+    return opcode == _MATERIALIZE_FRAME || opcode == _MATERIALIZE_INIT_FRAME ||
+           opcode == _MATERIALIZE_DUNDER_FRAME;
 }
 
 /* The error stub of `uop`, shared by the micro-ops of its target (it only needs the frame it
@@ -260,8 +273,7 @@ static uint16_t error_stub(QkUOpInst *trace, uint32_t *count, const QkUOpInst *u
             continue;
         }
         const QkUOpInst *before = &trace[i - 1]; /* a stub's, or the body's last micro-op */
-        bool builds = i > first && (before->opcode == _MATERIALIZE_FRAME ||
-                                    before->opcode == _MATERIALIZE_INIT_FRAME);
+        bool builds = i > first && materializes(before->opcode);
         if (builds == elided && (!elided || (before->opcode == build.opcode &&
                                              before->oparg == build.oparg &&
                                              before->operand == build.operand))) {
@@ -340,8 +352,10 @@ static QkValue *executor_objects(const QkTraceRecorder *rec, const QkUOpInst *bo
         previous = origin;
     }
     for (uint32_t i = 0; i < length; i++) {
+        /* An elided dunder's stubs build its frame (elide.c). */
         bool value = qk_uop_operand_is_value(body[i].opcode) ||
-                     qk_uop_flags[body[i].opcode] & QK_FLAG_ENTERS_CALLEE;
+                     qk_uop_flags[body[i].opcode] & QK_FLAG_ENTERS_CALLEE ||
+                     body[i].opcode == _ENTER_ELIDED_DUNDER;
         if (value && qk_is_object((QkValue)body[i].operand)) {
             objects[n++] = (QkValue)body[i].operand;
         }

@@ -176,6 +176,25 @@ class Empty:
     pass
 
 
+class Both:
+    def __init__(self, a, b):
+        self.a = a
+        self.b = b
+
+
+class All:
+    def __init__(self, a, b, c):
+        self.a = a
+        self.b = b
+        self.c = c
+
+
+def made(i):
+    # Constructions whose __init__ cannot leave, inside a call elided itself: each __init__ is
+    # elided inside it (nested).
+    return Point().x + Pair(i).a + Both(i, 1).b + All(i, 1, 2).c
+
+
 # Read from a list, the functions are values the trace does not know: their versions are guarded.
 FUNCS = [zero, one, two, three]
 # The same for classes, whose versions are then checked at each construction.
@@ -192,6 +211,7 @@ def calls(i):
     total += Pair(i).a + Triple(i, 1).a + Quad(i, 1, 2).a + (Empty() is not None)
     total += FUNCS[0]() + FUNCS[1](i) + FUNCS[2](i, 3) + FUNCS[3](i, 2, 1)
     total += CLASSES[0]().x + CLASSES[1](i).a + CLASSES[2](i, 1).a + CLASSES[3](i, 1, 2).a
+    total += made(i)
     # Pairs and triples, built and unpacked, as tuples and as lists.
     pair, triple = (i, i + 1), (i, i + 2, i + 3)
     a, b = pair
