@@ -966,7 +966,8 @@ def test_dunders_and_calls_inside_them_run_elided(quack: Path, tmp_path: Path, j
     """hot_elided_dunders.py's operator dunders run on their operands' slots, and the __init__ of
     the Vec each one makes runs nested inside (it cannot leave, so only the dunder's frame is ever
     built); exits and errors in the dunders are marked with the dunder's call and build its
-    frame. A dunder that may decline (Money.__add__) keeps its frame; Pair.twice runs with both
+    frame; where the right operand is known to fit, the operator's guard checks only the left
+    one's class. A dunder that may decline (Money.__add__) keeps its frame; Pair.twice runs with both
     its calls nested; Pair.both keeps its frame (swapped, inside it, reads attributes, which may
     exit), and swapped runs elided with its __init__ nested."""
     program = PROGRAMS / "hot_elided_dunders.py"
@@ -986,6 +987,11 @@ def test_dunders_and_calls_inside_them_run_elided(quack: Path, tmp_path: Path, j
     }
     marked = {int(m.group(1)) for m in re.finditer(r" elided (\d+)$", result.stderr, re.M)}
     assert calls & marked
+    # Where the right operand is known to fit, only the left one's version is checked.
+    assert all("_GUARD_DUNDER_OPERANDS" in u for u in optimized("changing"))
+    mixed = optimized("mixed")
+    assert mixed and all("_GUARD_DUNDER_OPERANDS" not in u for u in mixed)
+    assert any(u.count("_GUARD_NOS_TYPE_VERSION") == 2 for u in mixed)
     declining = optimized("declining")
     assert any("_BINARY_OP_PY_DUNDER_KNOWN" in u for u in declining)
     assert not any("_ENTER_ELIDED_DUNDER" in u for u in declining)

@@ -417,6 +417,16 @@ static bool appends_known(Optimizer *o, const QkUOpInst *uop, QkCode *code) {
     return known;
 }
 
+/* Whether qk_dunder_operands_fit holds for sure with `rhs` as the right operand, given a left one
+ * of the class whose version is `version`: a built-in type's value, or an instance of that
+ * class. */
+static bool dunder_operand_fits(const Value *rhs, uint64_t version) {
+    if (rhs->is_const) {
+        return !(qk_type_of(rhs->constant)->flags & QK_TYPE_HEAP);
+    }
+    return rhs->type != 0 || (rhs->version != 0 && rhs->version == version);
+}
+
 /* Whether _GUARD_INIT_RESULT passes for sure on `retval`, returned from the frame the trace is
  * in: a plain call's frame is neither an __init__'s nor an operator's (qk_push_exact leaves both
  * unset); an __init__ returns None; an operator's dunder returns something other than
@@ -939,6 +949,16 @@ static void optimize_one(Optimizer *o, const QkUOpInst *uop, const QkTraceOrigin
             return; /* it keeps the stack as it is */
         }
         break;
+    case _GUARD_DUNDER_OPERANDS: {
+        FrameState *f = state(o);
+        if (f->sp >= 2 && dunder_operand_fits(f->stack[f->sp - 1].value, uop->operand)) {
+            QkUOpInst version_only = *uop;
+            version_only.opcode = _GUARD_NOS_TYPE_VERSION;
+            optimize_one(o, &version_only, origin);
+            return;
+        }
+        break;
+    }
     case _GUARD_INIT_RESULT: {
         FrameState *f = state(o);
         if (o->depth > 0 && f->sp > 0 && init_result_fits(o, f->stack[f->sp - 1].value)) {

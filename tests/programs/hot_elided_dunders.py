@@ -89,6 +89,26 @@ def goes(n):
     return seen[-3:]
 
 
+class Scaled(Vec):
+    def __mul__(self, k):
+        return Scaled(self.x * k * 2, self.y * k * 2)
+
+
+def mixed(n):
+    # The right operands are known to fit (a float constant, a Vec just made): only the left
+    # one's class is checked, and a subclass with its own dunder, then an int, exit there.
+    items = [Vec(float(i), 1.0) for i in range(n)]
+    items[n - 4] = Scaled(1.0, 1.0)
+    items[n - 2] = 5
+    total = Vec(0.0, 0.0)
+    for i in range(n):
+        try:
+            total = total + (items[i] * 0.5 + Vec(1.0, 1.0))
+        except TypeError as e:
+            print("TypeError:", e)
+    return total
+
+
 class Money:
     def __init__(self, cents):
         self.cents = cents
@@ -165,6 +185,7 @@ print(moving(N))
 print(changing(N))
 print(divided(N))
 print(goes(N))
+print(mixed(N))
 print(declining(N))
 print(nested_methods(N))
 near_the_limit()
