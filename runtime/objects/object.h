@@ -269,9 +269,6 @@ static inline QkObject *qk_alloc(QkThread *tstate, QkType *type, size_t size) {
 /* Roots held by C code between allocations (helpers that allocate more than once):
  * qk_root_push and qk_root_pop, inline in frame.h, where the thread's root list is. */
 
-/* Bytes allocated before the first collection, and the least between two: small enough that the
- * young objects are still in the cache when they are swept. */
-#define QK_GC_MIN_THRESHOLD ((size_t)1 << 20)
 void qk_collect(QkThread *tstate);
 /* Frees every object: at exit, so LeakSanitizer sees a clean heap. */
 void qk_free_all(QkThread *tstate);
