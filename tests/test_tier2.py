@@ -967,9 +967,9 @@ def test_dunders_and_calls_inside_them_run_elided(quack: Path, tmp_path: Path, j
     the Vec each one makes runs nested inside (it cannot leave, so only the dunder's frame is ever
     built); exits and errors in the dunders are marked with the dunder's call and build its
     frame; where the right operand is known to fit, the operator's guard checks only the left
-    one's class. A dunder that may decline (Money.__add__) keeps its frame; Pair.twice runs with both
-    its calls nested; Pair.both keeps its frame (swapped, inside it, reads attributes, which may
-    exit), and swapped runs elided with its __init__ nested."""
+    one's class. A dunder that may decline (Money.__add__) keeps its frame; Pair.twice runs with
+    both its calls nested; Pair.both keeps its frame (swapped, inside it, reads attributes, which
+    may exit), and swapped runs elided with its __init__ nested."""
     program = PROGRAMS / "hot_elided_dunders.py"
     result, stats = checked(quack, program, tmp_path, "--dump-traces", QUACK_JIT=jit)
     traces = dumped_traces(result.stderr)
