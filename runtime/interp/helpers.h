@@ -85,11 +85,12 @@ QkCodeUnit *qk_take_side_exit(QkThread *tstate, QkFrame *frame, QkValue *stack_p
 bool qk_box_raw_slots(QkThread *tstate, QkValue *stack_pointer, uint32_t slots);
 /* How deep calls may be elided inside an elided call (elide.c). */
 enum { QK_MAX_NESTED_ELIDED = 4 };
-/* An elided call (elide.c) starts: false if the frames an exit would build for it could not be
- * pushed (the recursion limit, no room for `room` bytes on the data stack: its frame and those of
- * the calls elided inside it); else its slots, from the callable on (the operands for a dunder),
- * start at `call`, which the thread keeps for the exit. The depth allows for the deepest such
- * calls there may be, not those there are: one bound for every call costs no instruction. */
+/* An elided call (elide.c) starts: false if the frame an exit would build for it could not be
+ * pushed, or a call elided inside it would pass the recursion limit, or the data stack lacks
+ * `room` bytes (its frame and those of the deepest calls elided inside it, whose stacks go on
+ * above its own); else its slots, from the callable on (the operands for a dunder), start at
+ * `call`, which the thread keeps for the exit. The depth allows for the deepest nesting there
+ * may be, not the one there is: a constant costs one instruction, the exact depth cost two. */
 static inline bool qk_enter_elided_frame(QkThread *tstate, QkValue *call, uint64_t room) {
     if (tstate->frame_depth + QK_MAX_NESTED_ELIDED >= tstate->recursion_limit ||
         (uint64_t)((char *)tstate->datastack_limit - (char *)tstate->datastack_top) < room) {
