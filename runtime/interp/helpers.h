@@ -35,6 +35,10 @@ QkValue qk_tuple_from_array(QkThread *tstate, QkValue *values, int64_t n);
 QkValue qk_list_from_array(QkThread *tstate, QkValue *values, int64_t n);
 /* list[lo:hi] of an exact list, 0 <= lo and hi <= its size (hi < lo: empty). */
 QkValue qk_list_slice(QkThread *tstate, QkValue list, int64_t lo, int64_t hi);
+/* list[start:stop] = the n items (clipped bounds, as qk_slice_clip makes them; the items not the
+ * list's own): 0, or -1 with MemoryError. */
+int qk_list_assign_slice(QkThread *tstate, QkValue list, int64_t start, int64_t stop,
+                         const QkValue *items, int64_t n);
 QkValue qk_set_from_array(QkThread *tstate, QkValue *values, int64_t n);
 QkValue qk_dict_from_pairs(QkThread *tstate, QkValue *pairs, int64_t npairs);
 QkValue qk_slice_new(QkThread *tstate, QkValue start, QkValue stop, QkValue step);

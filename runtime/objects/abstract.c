@@ -420,6 +420,18 @@ QkValue qk_getslice(QkThread *tstate, QkValue container, QkValue start, QkValue 
 }
 
 int qk_setslice(QkThread *tstate, QkValue container, QkValue start, QkValue stop, QkValue value) {
+    /* `l[i:] = other[::-1]`: an exact list's, small-int or absent bounds, the items of another
+     * exact list or tuple. No slice object is made, nor a copy of the items. */
+    QkValue *items;
+    int64_t n;
+    if (qk_is_type(container, &qk_list_type) && (start == QK_NONE || qk_is_int(start)) &&
+        (stop == QK_NONE || qk_is_int(stop)) && value != container &&
+        (qk_is_type(value, &qk_list_type) || qk_is_type(value, &qk_tuple_type)) &&
+        qk_sequence_items(value, &items, &n)) {
+        int64_t length = qk_as_list(container)->size;
+        int64_t lo = qk_slice_clip(start, 0, length), hi = qk_slice_clip(stop, length, length);
+        return qk_list_assign_slice(tstate, container, lo, hi, items, n);
+    }
     QkValue slice = qk_slice_new(tstate, start, stop, QK_NONE);
     if (slice == QK_NULL) {
         return -1;

@@ -28,14 +28,14 @@ static void list_finalize(QkObject *self) {
     }
 }
 
+/* Room for `needed` items: half as much again when an append outgrows the array (amortized
+ * constant appends), exactly `needed` when that is more (an extend or a slice's assignment). */
 static int list_reserve(QkThread *tstate, QkList *l, int64_t needed) {
     if (needed <= l->capacity) {
         return 0;
     }
-    int64_t cap = l->capacity < 4 ? 4 : l->capacity;
-    while (cap < needed) {
-        cap += cap / 2 + 1;
-    }
+    int64_t grown = l->capacity < 4 ? 4 : l->capacity + l->capacity / 2 + 1;
+    int64_t cap = grown > needed ? grown : needed;
     QkValue *items = qk_storage_realloc(l->capacity > 0 ? l->items : NULL,
                                         (size_t)l->capacity * sizeof(QkValue),
                                         (size_t)cap * sizeof(QkValue));
@@ -48,15 +48,21 @@ static int list_reserve(QkThread *tstate, QkList *l, int64_t needed) {
     return 0;
 }
 
-/* n items, QK_NULL until the caller fills them (before its next allocation). */
+/* n items, QK_NULL until the caller fills them (before its next allocation). The array holds
+ * exactly n, as CPython's: a list made whole (a slice, a copy) is seldom appended to. */
 QkValue qk_list_from_array(QkThread *tstate, QkValue *values, int64_t n) {
     QkList *l = (QkList *)qk_alloc_as(tstate, &qk_list_type, sizeof *l, 1);
     if (l == NULL) {
         return QK_NULL;
     }
     l->items = no_items;
-    if (list_reserve(tstate, l, n) < 0) {
-        return QK_NULL;
+    if (n > 0) {
+        QkValue *items = qk_storage_alloc((size_t)n * sizeof(QkValue));
+        if (items == NULL) {
+            return qk_raise(tstate, &qk_exc_MemoryError, "out of memory");
+        }
+        l->items = items;
+        l->capacity = n;
     }
     if (n > 0) {
         if (values != NULL) {
@@ -339,6 +345,22 @@ static void list_remove_range(QkList *l, int64_t at, int64_t count) {
     l->size -= count;
 }
 
+int qk_list_assign_slice(QkThread *tstate, QkValue list, int64_t start, int64_t stop,
+                         const QkValue *items, int64_t n) {
+    QkList *l = qk_as_list(list);
+    int64_t old = stop > start ? stop - start : 0, grow = n - old;
+    if (grow > 0 && list_reserve(tstate, l, l->size + grow) < 0) {
+        return -1;
+    }
+    memmove(l->items + start + n, l->items + start + old,
+            (size_t)(l->size - start - old) * sizeof(QkValue));
+    if (n > 0) {
+        memcpy(l->items + start, items, (size_t)n * sizeof(QkValue));
+    }
+    l->size += grow;
+    return 0;
+}
+
 static int list_setslice(QkThread *tstate, QkValue self, QkValue slice, QkValue value) {
     QkList *l = qk_as_list(self);
     int64_t start, stop, step, count;
@@ -378,20 +400,10 @@ static int list_setslice(QkThread *tstate, QkValue self, QkValue slice, QkValue 
     QkList *src = qk_as_list(items);
     l = qk_as_list(self);
     if (step == 1) {
-        int64_t old = stop > start ? stop - start : 0, grow = src->size - old;
-        if (grow > 0) {
-            qk_root_push(tstate, &items);
-            int failed = list_reserve(tstate, l, l->size + grow);
-            qk_root_pop(tstate, 1);
-            if (failed) {
-                return -1;
-            }
-        }
-        memmove(l->items + start + src->size, l->items + start + old,
-                (size_t)(l->size - start - old) * sizeof(QkValue));
-        memcpy(l->items + start, src->items, (size_t)src->size * sizeof(QkValue));
-        l->size += grow;
-        return 0;
+        qk_root_push(tstate, &items);
+        int failed = qk_list_assign_slice(tstate, self, start, stop, src->items, src->size);
+        qk_root_pop(tstate, 1);
+        return failed;
     }
     if (src->size != count) {
         qk_raise(tstate, &qk_exc_ValueError,
