@@ -1,6 +1,7 @@
 /* Types as objects: `type` and `object`, classes made by a class statement (heap types) whose
  * slots call the class's dunder methods, __build_class__, instance construction, super, and the
  * descriptor types property, classmethod and staticmethod. */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -876,13 +877,22 @@ static QkValue run_init(QkThread *tstate, QkValue init, QkValue obj, QkValue *ar
     return obj;
 }
 
-QkValue qk_instance_alloc(QkThread *tstate, QkType *type) {
-    /* The usual size spelled out: allocation's zeroing is then straight-line code. */
-    if (type->instance_size == sizeof(QkInstance)) {
-        return (QkValue)qk_alloc_as(tstate, type, sizeof(QkInstance), type->finalize != NULL);
-    }
+static __attribute__((noinline)) QkValue instance_alloc_slow(QkThread *tstate, QkType *type) {
     size_t size = type->instance_size ? type->instance_size : sizeof(QkObject);
     return (QkValue)qk_alloc_as(tstate, type, size, type->finalize != NULL);
+}
+
+QkValue qk_instance_alloc(QkThread *tstate, QkType *type) {
+    /* A plain class's instance (its layout QkInstance's, as its traverse says): a leaf that saves
+     * no register, and that zeroes the header, the dict and the count but not the values, which
+     * are read only below the count. */
+    if (type->traverse == instance_traverse && type->finalize == NULL) {
+        QkObject *ob = qk_alloc_fast_head(type, sizeof(QkInstance), offsetof(QkInstance, values), 0);
+        if (ob != NULL) {
+            return (QkValue)ob;
+        }
+    }
+    return instance_alloc_slow(tstate, type);
 }
 
 bool qk_type_keeps_object_init(QkType *type) {

@@ -274,9 +274,10 @@ static void trim_chunks(size_t keep) {
 
 /* A cell of the size class, a new block's if it has no other. */
 static QkObject *allocate_small(QkType *type, size_t class, int finalized) {
-    QkObject *ob = qk_take_cell(&qk_alloc_cache, type, class, finalized);
+    size_t cell_size = (class + 1) * GRANULE;
+    QkObject *ob = qk_take_cell(&qk_alloc_cache, type, class, cell_size, finalized);
     if (ob == NULL && add_block(class) == 0) {
-        ob = qk_take_cell(&qk_alloc_cache, type, class, finalized);
+        ob = qk_take_cell(&qk_alloc_cache, type, class, cell_size, finalized);
     }
     return ob;
 }

@@ -203,11 +203,11 @@ extern QkAllocCache qk_alloc_cache;
 /* Everything else: a new cell or block, a large object, a collection first. */
 QkObject *qk_alloc_slow(QkThread *tstate, QkType *type, size_t size, int finalized);
 
-/* A zeroed cell of the size class, its type set: a free one or one never handed out; NULL if
- * the class has neither (a new block is gc.c's business). `finalized`: the type has a finalizer,
- * so the cell goes on the list of those. */
+/* A cell of the size class, its first `zeroed` bytes zeroed (rounded up to words) and its type
+ * set: a free one or one never handed out; NULL if the class has neither (a new block is gc.c's
+ * business). `finalized`: the type has a finalizer, so the cell goes on the list of those. */
 static inline QkObject *qk_take_cell(QkAllocCache *cache, QkType *type, size_t class,
-                                     int finalized) {
+                                     size_t zeroed, int finalized) {
     size_t cell_size = (class + 1) * QK_GC_GRANULE;
     QkObject *ob = cache->free[class];
     if (ob != NULL) {
@@ -219,7 +219,7 @@ static inline QkObject *qk_take_cell(QkAllocCache *cache, QkType *type, size_t c
         return NULL;
     }
     /* Word by word, not memset: stencils are built without a C library. */
-    for (size_t i = 0; i < cell_size / sizeof(uint64_t); i++) {
+    for (size_t i = 0; i < (zeroed + sizeof(uint64_t) - 1) / sizeof(uint64_t); i++) {
         ((uint64_t *)ob)[i] = 0;
     }
     ob->type = type;
@@ -230,8 +230,10 @@ static inline QkObject *qk_take_cell(QkAllocCache *cache, QkType *type, size_t c
     return ob;
 }
 
-/* qk_alloc_as's inline part, which never collects: NULL where it takes qk_alloc_slow. */
-static inline QkObject *qk_alloc_fast_as(QkType *type, size_t size, int finalized) {
+/* qk_alloc_as's inline part, which never collects: NULL where it takes qk_alloc_slow. Only the
+ * first `zeroed` bytes are zeroed: the rest of the cell holds what it held. */
+static inline QkObject *qk_alloc_fast_head(QkType *type, size_t size, size_t zeroed,
+                                           int finalized) {
     size_t class = (size - 1) / QK_GC_GRANULE; /* size >= sizeof(QkObject) */
     size_t charged = (class + 1) * QK_GC_GRANULE;
     QkAllocCache *cache = &qk_alloc_cache;
@@ -242,13 +244,19 @@ static inline QkObject *qk_alloc_fast_as(QkType *type, size_t size, int finalize
     __asm__("" : "+r"(cache));
 #endif
     if (QK_POOLED && class < QK_GC_SMALL_CLASSES && charged <= cache->budget) {
-        QkObject *ob = qk_take_cell(cache, type, class, finalized);
+        QkObject *ob = qk_take_cell(cache, type, class, zeroed, finalized);
         if (ob != NULL) {
             cache->budget -= charged;
             return ob;
         }
     }
     return NULL;
+}
+
+/* The same, the whole cell zeroed. */
+static inline QkObject *qk_alloc_fast_as(QkType *type, size_t size, int finalized) {
+    return qk_alloc_fast_head(type, size, ((size - 1) / QK_GC_GRANULE + 1) * QK_GC_GRANULE,
+                              finalized);
 }
 
 /* Allocates a zeroed object of `size` bytes; may collect first. Returns NULL (MemoryError set) on
