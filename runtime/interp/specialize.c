@@ -59,6 +59,9 @@ void qk_specialize_binary_op(QkThread *tstate, QkCodeUnit *instr, QkValue lhs, Q
                  : op == QK_BINARY_OP_MULTIPLY ? BINARY_OP_MULTIPLY_INT
                  : qk_is_int_arith(op)         ? BINARY_OP_INT
                                                : -1;
+    } else if (op == QK_BINARY_OP_POWER &&
+               qk_float_pow_operands(lhs, rhs, &(double){0}, &(double){0})) {
+        member = BINARY_OP_POW_FLOAT;
     } else if (both(lhs, rhs, &qk_float_type)) {
         member = float_op ? BINARY_OP_FLOAT : -1;
     } else if (qk_float_operands((int)op, lhs, rhs, &(double){0}, &(double){0})) {

@@ -62,6 +62,19 @@ static inline bool qk_float_operands(int op, QkValue lhs, QkValue rhs, double *a
            (divide || !qk_is_int(lhs) || !qk_is_int(rhs)) && !qk_float_arith_raises(op, *b);
 }
 
+/* The operands of BINARY_OP_POW_FLOAT as doubles: a float or an int exactly a double to the
+ * power of another (not two ints: an int's power of an int stays an int), the base positive and
+ * finite and the exponent finite. There none of float_pow's special cases (zeros, negative bases,
+ * infinities, nans) arises, and it is C's pow. */
+static inline bool qk_float_pow_operands(QkValue lhs, QkValue rhs, double *a, double *b) {
+    return qk_exact_double(lhs, a) && qk_exact_double(rhs, b) &&
+           !(qk_is_int(lhs) && qk_is_int(rhs)) && *a > 0 && *a < __builtin_inf() &&
+           *b > -__builtin_inf() && *b < __builtin_inf();
+}
+/* C's pow of such operands (number.c: stencils have no C library); false for an infinite
+ * result, an overflow, which the generic instruction raises. */
+bool qk_float_pow_finite(double x, double y, double *r);
+
 /* The int operations BINARY_OP_INT handles (// % & | ^ << >>): false where the generic
  * instruction must run instead (a zero divisor or negative shift raises, a result outside the
  * 63-bit range overflows). */

@@ -333,6 +333,11 @@ static QkValue float_pow(QkThread *tstate, double x, double y) {
     return qk_float_new(tstate, negate ? -r : r);
 }
 
+bool qk_float_pow_finite(double x, double y, double *r) {
+    *r = pow(x, y);
+    return !isinf(*r);
+}
+
 /* CPython's float divmod: the remainder has the divisor's sign, the quotient is floored. */
 static void float_divmod(double a, double b, double *floordiv, double *mod) {
     double m = fmod(a, b);
