@@ -3,6 +3,7 @@
  * offset and only others pay for scanning. Also here: the byte buffer strings are built in. */
 #include <inttypes.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,18 +20,36 @@
 /* The trailer's place and reading are in types.h (qk_str_trailer_offset, qk_str_cp_count_slot):
  * len() of a str in a trace reads it inline. */
 
-QkValue qk_str_new(QkThread *tstate, const char *data, int64_t length) {
-    QkStr *s = (QkStr *)qk_alloc(tstate, &qk_str_type, qk_str_trailer_offset(length) + sizeof(int64_t));
-    if (s == NULL) {
-        return QK_NULL;
-    }
+static size_t str_size(int64_t length) { return qk_str_trailer_offset(length) + sizeof(int64_t); }
+
+static QkStr *str_init(QkStr *s, int64_t length) {
     s->length = length;
+    s->data[length] = '\0';
+    *qk_str_cp_count_slot((QkValue)s) = -1;
+    return s;
+}
+
+/* A str of `length` bytes to be filled in, without collecting: NULL where a collection or a new
+ * block is due. Only the header, the length and the hash are zeroed: the bytes are all written
+ * (here or by the caller) and the padding before the count is never read. */
+static QkStr *str_take(int64_t length) {
+    QkStr *s = (QkStr *)qk_alloc_fast_head(&qk_str_type, str_size(length), offsetof(QkStr, data), 0);
+    return s != NULL ? str_init(s, length) : NULL;
+}
+
+QkValue qk_str_new(QkThread *tstate, const char *data, int64_t length) {
+    QkStr *s = str_take(length);
+    if (s == NULL) {
+        s = (QkStr *)qk_alloc(tstate, &qk_str_type, str_size(length));
+        if (s == NULL) {
+            return QK_NULL;
+        }
+        str_init(s, length);
+    }
     /* data == NULL: the caller fills the bytes in (before the count is ever asked for). */
     if (data != NULL && length > 0) {
         memcpy(s->data, data, (size_t)length);
     }
-    s->data[length] = '\0';
-    *qk_str_cp_count_slot((QkValue)s) = -1;
     return (QkValue)s;
 }
 
@@ -271,10 +290,13 @@ void qk_buf_free(QkBuf *b) {
 
 QkValue qk_str_concat(QkThread *tstate, QkValue a, QkValue b) {
     int64_t la = qk_as_str(a)->length, lb = qk_as_str(b)->length;
-    qk_root_push(tstate, &a);
-    qk_root_push(tstate, &b);
-    QkValue r = qk_str_new(tstate, NULL, la + lb);
-    qk_root_pop(tstate, 2);
+    QkValue r = (QkValue)str_take(la + lb);
+    if (r == QK_NULL) { /* the parts are held only while the collector may run */
+        qk_root_push(tstate, &a);
+        qk_root_push(tstate, &b);
+        r = qk_str_new(tstate, NULL, la + lb);
+        qk_root_pop(tstate, 2);
+    }
     if (r != QK_NULL) {
         memcpy(qk_as_str(r)->data, qk_as_str(a)->data, (size_t)la);
         memcpy(qk_as_str(r)->data + la, qk_as_str(b)->data, (size_t)lb);
