@@ -459,6 +459,21 @@ static QkValue builtin_sum(QkThread *tstate, QkValue self, QkValue *args, size_t
     (void)self;
     static const char *const names[] = {NULL, "start"};
     QkValue a[2];
+    /* sum(window) of a list or tuple of small ints, the common call: no parsing, no roots. */
+    QkValue *items;
+    int64_t n;
+    if (nargs == 1 && kwnames == QK_NULL &&
+        (qk_is_type(args[0], &qk_list_type) || qk_is_type(args[0], &qk_tuple_type)) &&
+        qk_sequence_items(args[0], &items, &n)) {
+        int64_t total = 0, i = 0;
+        while (i < n && qk_is_int(items[i]) &&
+               !__builtin_add_overflow(total, qk_int_value(items[i]), &total)) {
+            i++;
+        }
+        if (i == n && qk_int_fits(total)) {
+            return qk_from_int(total);
+        }
+    }
     if (nargs - qk_nkwargs(kwnames) == 0) {
         return qk_raise(tstate, &qk_exc_TypeError,
                         "sum() takes at least 1 positional argument (0 given)");
@@ -485,8 +500,8 @@ static QkValue builtin_sum(QkThread *tstate, QkValue self, QkValue *args, size_t
     int64_t ints = qk_is_int(total) ? qk_int_value(total) : 0;
     double floats = qk_is_type(total, &qk_float_type) ? qk_float_value(total) : 0.0;
     char mode = qk_is_int(total) ? 'i' : qk_is_type(total, &qk_float_type) ? 'f' : 0;
-    QkValue *items = NULL;
-    int64_t n = 0;
+    items = NULL;
+    n = 0;
     if (indexed) {
         qk_sequence_items(it, &items, &n);
     }

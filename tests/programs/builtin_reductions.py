@@ -25,6 +25,8 @@ print(
     sum(range(2**62 - 2, 2**62 + 2)),
 )
 print(sum([1, 2], start=10.5), sum([2**63, -(2**63), 7]), sum([-(2**62), -(2**62), -1]))
+# Small ints whose total leaves the small range, or leaves it and comes back.
+print(sum([2**62 - 1, 2**62 - 1]), sum((-(2**62), -(2**62), 2**62 - 1)), sum([5] * 7))
 
 
 class V:
