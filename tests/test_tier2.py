@@ -140,10 +140,12 @@ def test_traces_follow_defaults_keywords_operators_and_properties(
     traces = dumped_traces(result.stderr)
     loop = [u for kind, fn, u in traces if (kind, fn) == ("loop", "<module>")][0]
     # Defaults, keywords, *args and the property getter: every callee's frame is pushed in place
-    # and its micro-ops are in the loop's trace; nothing is called through C. Vec.__add__ and
-    # the Vec() inside it run elided, as does the Vec() in the loop.
+    # and its micro-ops are in the loop's trace; nothing is called through C. clamp's defaults
+    # are pushed as constants, which makes its call an exact-arguments one. Vec.__add__ and the
+    # Vec() inside it run elided, as does the Vec() in the loop.
+    assert "_CALL_PY_WITH_DEFAULTS" not in loop
     for uop in (
-        "_CALL_PY_WITH_DEFAULTS",
+        "_CALL_PY_EXACT_ARGS",
         "_CALL_KW_PY",
         "_CALL_PY_GENERAL",
         "_LOAD_ATTR_PROPERTY_FRAME",

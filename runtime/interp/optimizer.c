@@ -910,6 +910,39 @@ static uint32_t packed_swap(const Optimizer *o, const QkUOpInst *build) {
     return next;
 }
 
+static void optimize_one(Optimizer *o, const QkUOpInst *uop, const QkTraceOrigin *origin);
+
+/* `clamp(x)` where the trace knows the function the version guard pinned (a constant) and pushed
+ * the NULL itself: the defaults the call leaves out are pushed as constants after the arguments
+ * and the call becomes an exact-arguments one. Its frame is the same (qk_push_frame_defaults
+ * fills it so; defaults are set only when a function is made), frame elision may elide it, and
+ * the callee knows its defaults. False where the call stays. */
+static bool pass_defaults(Optimizer *o, const QkUOpInst *uop, const QkTraceOrigin *origin) {
+    FrameState *f = state(o);
+    Slot *callable = kept_deepest(o, uop);
+    if (callable == NULL || !callable->value->is_const ||
+        !qk_is_defaults_function(callable->value->constant, (int)uop->oparg)) {
+        return false;
+    }
+    QkFunction *func = (QkFunction *)callable->value->constant;
+    QkCode *code = (QkCode *)func->code;
+    const Slot *null = callable + 1;
+    bool pushed_null = null < &f->stack[f->sp] && null->producer >= 0 &&
+                       o->out[null->producer].opcode == _PUSH_NULL;
+    if (!pushed_null || code != entered_at_start(o)) {
+        return false;
+    }
+    const QkTuple *defaults = qk_as_tuple(func->defaults);
+    int64_t first = (int64_t)code->argcount - defaults->size;
+    replace_by_constants(o, uop, 0, &defaults->items[uop->oparg - first],
+                         (int)(code->argcount - uop->oparg));
+    QkUOpInst exact = *uop;
+    exact.opcode = _CALL_PY_EXACT_ARGS;
+    exact.oparg = code->argcount;
+    optimize_one(o, &exact, origin);
+    return true;
+}
+
 static void optimize_one(Optimizer *o, const QkUOpInst *uop, const QkTraceOrigin *origin) {
     QkCode *code = origin->code;
     uint32_t flags = qk_uop_flags[uop->opcode];
@@ -959,6 +992,11 @@ static void optimize_one(Optimizer *o, const QkUOpInst *uop, const QkTraceOrigin
         }
         break;
     }
+    case _CALL_PY_WITH_DEFAULTS:
+        if (pass_defaults(o, uop, origin)) {
+            return;
+        }
+        break;
     case _GUARD_INIT_RESULT: {
         FrameState *f = state(o);
         if (o->depth > 0 && f->sp > 0 && init_result_fits(o, f->stack[f->sp - 1].value)) {

@@ -107,3 +107,19 @@ def countdown(n, acc=0):
 
 
 print("countdown:", sum(countdown(100) for _ in range(300)))
+
+
+# Defaults a trace pushes as constants (the call made exact-arguments): the callee computes with
+# them, and exits inside it (a float, then a str argument) build its frame with them in place.
+def weigh(x, w=0.5, bias=3):
+    return x * w + bias
+
+
+weights = []
+for i in range(600):
+    x = i if i < 400 else (i * 0.5 if i < 500 else str(i))
+    try:
+        weights.append(weigh(x))
+    except TypeError as e:
+        weights.append(type(e).__name__ + ": " + str(e))
+print("weigh:", weights[0], weights[399], weights[400], weights[599], len(weights))

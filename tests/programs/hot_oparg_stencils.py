@@ -195,8 +195,9 @@ def made(i):
     return Point().x + Pair(i).a + Both(i, 1).b + All(i, 1, 2).c
 
 
-# Read from a list, the functions are values the trace does not know: their versions are guarded.
-FUNCS = [zero, one, two, three]
+# Read from a list, the functions are values the trace does not know: their versions are guarded
+# (and the defaults a call leaves out are bound by the call, not pushed as constants).
+FUNCS = [zero, one, two, three, defaults]
 # The same for classes, whose versions are then checked at each construction.
 CLASSES = [Point, Pair, Triple, Quad]
 
@@ -210,6 +211,7 @@ def calls(i):
     total += bound0() + bound1(i) + bound2(i, 1) + bound3(i, 2, 3)
     total += Pair(i).a + Triple(i, 1).a + Quad(i, 1, 2).a + (Empty() is not None)
     total += FUNCS[0]() + FUNCS[1](i) + FUNCS[2](i, 3) + FUNCS[3](i, 2, 1)
+    total += FUNCS[4]() + FUNCS[4](i) + FUNCS[4](i, i) + FUNCS[4](i, i, i)
     total += CLASSES[0]().x + CLASSES[1](i).a + CLASSES[2](i, 1).a + CLASSES[3](i, 1, 2).a
     total += made(i)
     # Pairs and triples, built and unpacked, as tuples and as lists.
