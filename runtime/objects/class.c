@@ -887,7 +887,8 @@ QkValue qk_instance_alloc(QkThread *tstate, QkType *type) {
      * no register, and that zeroes the header, the dict and the count but not the values, which
      * are read only below the count. */
     if (type->traverse == instance_traverse && type->finalize == NULL) {
-        QkObject *ob = qk_alloc_fast_head(type, sizeof(QkInstance), offsetof(QkInstance, values), 0);
+        QkObject *ob =
+            qk_alloc_fast_head(type, sizeof(QkInstance), offsetof(QkInstance, values), 0);
         if (ob != NULL) {
             return (QkValue)ob;
         }
