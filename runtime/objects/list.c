@@ -63,12 +63,10 @@ QkValue qk_list_from_array(QkThread *tstate, QkValue *values, int64_t n) {
         }
         l->items = items;
         l->capacity = n;
-    }
-    if (n > 0) {
         if (values != NULL) {
-            memcpy(l->items, values, (size_t)n * sizeof(QkValue));
+            memcpy(items, values, (size_t)n * sizeof(QkValue));
         } else {
-            memset(l->items, 0, (size_t)n * sizeof(QkValue));
+            memset(items, 0, (size_t)n * sizeof(QkValue));
         }
     }
     l->size = n;
