@@ -512,21 +512,27 @@ static Slot *kept_deepest(Optimizer *o, const QkUOpInst *uop) {
     return slots > 0 && f->sp >= slots ? &f->stack[f->sp - slots] : NULL;
 }
 
+/* Whether the slot above a call's callable holds the NULL the trace pushed itself (_PUSH_NULL):
+ * no instance goes with the call. */
+static bool trace_pushed_null(const Optimizer *o, const Slot *callable) {
+    const FrameState *f = &o->frames[o->depth];
+    const Slot *null = callable + 1;
+    return null < &f->stack[f->sp] && null->producer >= 0 &&
+           o->out[null->producer].opcode == _PUSH_NULL;
+}
+
 /* `Vec(x, y)` where the trace knows the class (a constant) and pushed the NULL itself:
  * _CHECK_CLASS_VERSION goes, the tree depending on the class instead (changing it invalidates
  * the tree, and the validity check after whatever changed it notices). */
 static bool class_version_proven(Optimizer *o, const QkUOpInst *uop) {
-    FrameState *f = state(o);
     Slot *callable = kept_deepest(o, uop);
     if (callable == NULL || !callable->value->is_const ||
         !qk_is_class_version(callable->value->constant, (uint32_t)uop->operand)) {
         return false;
     }
-    const Slot *null = callable + 1;
-    bool pushed_null = null < &f->stack[f->sp] && null->producer >= 0 &&
-                       o->out[null->producer].opcode == _PUSH_NULL;
-    return pushed_null && qk_executor_depend(o->root, QK_DEPENDS_ON_CLASS,
-                                             (QkType *)callable->value->constant, 0) >= 0;
+    return trace_pushed_null(o, callable) &&
+           qk_executor_depend(o->root, QK_DEPENDS_ON_CLASS, (QkType *)callable->value->constant,
+                              0) >= 0;
 }
 
 /* A guard all of whose proofs are known already. */
@@ -918,7 +924,6 @@ static void optimize_one(Optimizer *o, const QkUOpInst *uop, const QkTraceOrigin
  * fills it so; defaults are set only when a function is made), frame elision may elide it, and
  * the callee knows its defaults. False where the call stays. */
 static bool pass_defaults(Optimizer *o, const QkUOpInst *uop, const QkTraceOrigin *origin) {
-    FrameState *f = state(o);
     Slot *callable = kept_deepest(o, uop);
     if (callable == NULL || !callable->value->is_const ||
         !qk_is_defaults_function(callable->value->constant, (int)uop->oparg)) {
@@ -926,10 +931,7 @@ static bool pass_defaults(Optimizer *o, const QkUOpInst *uop, const QkTraceOrigi
     }
     QkFunction *func = (QkFunction *)callable->value->constant;
     QkCode *code = (QkCode *)func->code;
-    const Slot *null = callable + 1;
-    bool pushed_null = null < &f->stack[f->sp] && null->producer >= 0 &&
-                       o->out[null->producer].opcode == _PUSH_NULL;
-    if (!pushed_null || code != entered_at_start(o)) {
+    if (!trace_pushed_null(o, callable) || code != entered_at_start(o)) {
         return false;
     }
     const QkTuple *defaults = qk_as_tuple(func->defaults);

@@ -401,10 +401,15 @@ int qk_contains(QkThread *tstate, QkValue container, QkValue item) {
     return found;
 }
 
+/* Most slices: an exact list's, with small-int or absent bounds (qk_slice_clip's). No slice
+ * object is made for them. */
+static bool plain_list_slice(QkValue container, QkValue start, QkValue stop) {
+    return qk_is_type(container, &qk_list_type) && (start == QK_NONE || qk_is_int(start)) &&
+           (stop == QK_NONE || qk_is_int(stop));
+}
+
 QkValue qk_getslice(QkThread *tstate, QkValue container, QkValue start, QkValue stop) {
-    /* Most slices: an exact list's, small-int or absent bounds. No slice object is made. */
-    if (qk_is_type(container, &qk_list_type) && (start == QK_NONE || qk_is_int(start)) &&
-        (stop == QK_NONE || qk_is_int(stop))) {
+    if (plain_list_slice(container, start, stop)) {
         int64_t length = qk_as_list(container)->size;
         return qk_list_slice(tstate, container, qk_slice_clip(start, 0, length),
                              qk_slice_clip(stop, length, length));
@@ -420,12 +425,10 @@ QkValue qk_getslice(QkThread *tstate, QkValue container, QkValue start, QkValue 
 }
 
 int qk_setslice(QkThread *tstate, QkValue container, QkValue start, QkValue stop, QkValue value) {
-    /* `l[i:] = other[::-1]`: an exact list's, small-int or absent bounds, the items of another
-     * exact list or tuple. No slice object is made, nor a copy of the items. */
+    /* `l[i:] = other[::-1]`: the items of another exact list or tuple, taken without a copy. */
     QkValue *items;
     int64_t n;
-    if (qk_is_type(container, &qk_list_type) && (start == QK_NONE || qk_is_int(start)) &&
-        (stop == QK_NONE || qk_is_int(stop)) && value != container &&
+    if (plain_list_slice(container, start, stop) && value != container &&
         (qk_is_type(value, &qk_list_type) || qk_is_type(value, &qk_tuple_type)) &&
         qk_sequence_items(value, &items, &n)) {
         int64_t length = qk_as_list(container)->size;
