@@ -428,8 +428,9 @@ int qk_setslice(QkThread *tstate, QkValue container, QkValue start, QkValue stop
     /* `l[i:] = other[::-1]`: the items of another exact list or tuple, taken without a copy. */
     QkValue *items;
     int64_t n;
-    if (plain_list_slice(container, start, stop) && value != container &&
-        (qk_is_type(value, &qk_list_type) || qk_is_type(value, &qk_tuple_type)) &&
+    bool other_items = value != container &&
+                       (qk_is_type(value, &qk_list_type) || qk_is_type(value, &qk_tuple_type));
+    if (other_items && plain_list_slice(container, start, stop) &&
         qk_sequence_items(value, &items, &n)) {
         int64_t length = qk_as_list(container)->size;
         int64_t lo = qk_slice_clip(start, 0, length), hi = qk_slice_clip(stop, length, length);
