@@ -16,7 +16,7 @@ QkValue qk_slice_new(QkThread *tstate, QkValue start, QkValue stop, QkValue step
     return (QkValue)s;
 }
 
-int qk_slice_index(QkThread *tstate, QkValue v, int64_t *out) {
+int qk_slice_index_object(QkThread *tstate, QkValue v, int64_t *out) {
     v = qk_builtin_self(v);
     if (qk_is_int(v)) {
         *out = qk_int_value(v);
@@ -47,20 +47,11 @@ int64_t qk_slice_clip(QkValue bound, int64_t absent, int64_t length) {
     return bound == QK_NONE ? absent : adjust(qk_int_value(bound), length, 1);
 }
 
-/* qk_slice_index with a small int's case inline: most bounds are one. */
-static inline int bound_index(QkThread *tstate, QkValue v, int64_t *out) {
-    if (qk_is_int(v)) {
-        *out = qk_int_value(v);
-        return 0;
-    }
-    return qk_slice_index(tstate, v, out);
-}
-
 int qk_slice_indices(QkThread *tstate, QkValue slice, int64_t length, int64_t *start,
                      int64_t *stop, int64_t *step, int64_t *count) {
     QkSlice *s = (QkSlice *)slice;
     *step = 1;
-    if (s->step != QK_NONE && bound_index(tstate, s->step, step) < 0) {
+    if (s->step != QK_NONE && qk_slice_index(tstate, s->step, step) < 0) {
         return -1;
     }
     if (*step == 0) {
@@ -69,14 +60,14 @@ int qk_slice_indices(QkThread *tstate, QkValue slice, int64_t length, int64_t *s
     }
     if (s->start == QK_NONE) {
         *start = *step < 0 ? length - 1 : 0;
-    } else if (bound_index(tstate, s->start, start) < 0) {
+    } else if (qk_slice_index(tstate, s->start, start) < 0) {
         return -1;
     } else {
         *start = adjust(*start, length, *step);
     }
     if (s->stop == QK_NONE) {
         *stop = *step < 0 ? -1 : length;
-    } else if (bound_index(tstate, s->stop, stop) < 0) {
+    } else if (qk_slice_index(tstate, s->stop, stop) < 0) {
         return -1;
     } else {
         *stop = adjust(*stop, length, *step);

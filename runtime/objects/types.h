@@ -283,7 +283,15 @@ int qk_slice_indices(QkThread *tstate, QkValue slice, int64_t length, int64_t *s
                      int64_t *stop, int64_t *step, int64_t *count);
 /* A slice bound (an int; else CPython's TypeError) as an int64_t, clipped beyond 64 bits as
  * CPython clips it. -1 on error. */
-int qk_slice_index(QkThread *tstate, QkValue v, int64_t *out);
+int qk_slice_index_object(QkThread *tstate, QkValue v, int64_t *out);
+/* The same, a small int (most bounds) decided inline. */
+static inline int qk_slice_index(QkThread *tstate, QkValue v, int64_t *out) {
+    if (qk_is_int(v)) {
+        *out = qk_int_value(v);
+        return 0;
+    }
+    return qk_slice_index_object(tstate, v, out);
+}
 /* A bound of a slice without a step that is a small int, or None (then `absent`), clipped into
  * [0, length] as qk_slice_indices clips it. */
 int64_t qk_slice_clip(QkValue bound, int64_t absent, int64_t length);
