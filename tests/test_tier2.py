@@ -1340,11 +1340,13 @@ def test_a_method_knows_the_class_its_call_site_proved(quack: Path, tmp_path: Pa
 
 def test_range_calls_the_trace_knows_make_the_range_at_once(quack: Path, tmp_path: Path) -> None:
     """`range(...)` where range is the builtin (a global the trace made a constant) becomes
-    _CALL_RANGE_KNOWN, which makes a range of small int bounds without the call's dispatch: each
-    range() call sums()'s traces record is one once optimized, with one, two and three arguments.
-    Bounds that are not small ints go through the call (a big int, a bool, a float and a zero
-    step that raise), and range rebound while the loop is hot stops being one: the output is
-    CPython's."""
+    _CALL_RANGE_KNOWN, which makes a range of small int bounds without the call's dispatch, and
+    with the GET_ITER of a for loop after it _CALL_RANGE_ITER, which makes the iterator alone:
+    each range() call sums()'s traces record (all for loops) is the latter once optimized, with
+    one, two and three arguments, and no GET_ITER or range iterator check is left; failures()'s
+    `len(range(...))` is the former. Bounds that are not small ints go through the call (a big
+    int, a bool, a float and a zero step that raise, in a for loop too), and range rebound while
+    the loop is hot stops being one: the output is CPython's."""
     program = PROGRAMS / "hot_range_calls.py"
     result, _ = checked(quack, program, tmp_path, "--dump-traces")
     traces = dumped_traces(result.stderr)
@@ -1353,8 +1355,19 @@ def test_range_calls_the_trace_knows_make_the_range_at_once(quack: Path, tmp_pat
         for (kind, fn, recorded), (_, _, optimized) in zip(traces, traces[1:], strict=False)
         if fn == "sums" and kind == "recorded"
     ]
-    calls = [(r.count("_CALL_NOT_INLINED"), o) for r, o in pairs if "_CALL_NOT_INLINED" in r]
+    calls = [(r, o) for r, o in pairs if "_CALL_NOT_INLINED" in r]
     assert calls
-    for recorded_calls, optimized in calls:
+    for recorded, optimized in calls:
+        recorded_calls = recorded.count("_CALL_NOT_INLINED")
         assert "_CALL_NOT_INLINED" not in optimized
-        assert optimized.count("_CALL_RANGE_KNOWN") == recorded_calls
+        assert "_CALL_RANGE_KNOWN" not in optimized
+        assert optimized.count("_CALL_RANGE_ITER") == recorded_calls
+        assert "_GET_ITER" not in optimized
+        checks = recorded.count("_ITER_CHECK_RANGE") - recorded_calls
+        assert optimized.count("_ITER_CHECK_RANGE") <= checks
+    lengths = [
+        optimized
+        for (kind, fn, _), (_, _, optimized) in zip(traces, traces[1:], strict=False)
+        if fn == "failures" and kind == "recorded"
+    ]
+    assert any("_CALL_RANGE_KNOWN" in optimized for optimized in lengths)

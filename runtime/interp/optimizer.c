@@ -98,7 +98,9 @@ typedef struct Optimizer {
     const QkTraceOrigin *origins;
     uint32_t length;
     uint32_t at; /* the recorded micro-op being optimized */
-    uint32_t unpacked; /* an _UNPACK_SEQUENCE_TUPLE a swap took the place of (see packed_swap) */
+    /* A recorded micro-op a fusion with the one before it took the place of (packed_swap,
+     * range_iter_fused), or 0. */
+    uint32_t absorbed;
     /* What the first pass saw of the first frame, for peeling (see peel_loop). */
     uint64_t stored;   /* bit i: local i stored (a store past MAX_LOCALS sets them all) */
     bool locals_reset; /* a micro-op set its locals some other way */
@@ -832,8 +834,13 @@ static void apply(Optimizer *o, const QkUOpInst *uop, const QkUopFacts *facts, Q
         reset_locals(state(o));
     }
     if (array) {
+        /* Facts describe outputs only where no output is an array (the generator checks). */
         for (int i = 0; i < pushed; i++) {
-            push(o, new_value(o), -1);
+            Value *v = new_value(o);
+            if (i < QK_MAX_UOP_ITEMS) {
+                learn(o, v, facts->facts[i], uop, code);
+            }
+            push(o, v, -1);
         }
         return;
     }
@@ -900,20 +907,36 @@ static QkUOpInst fixed_shape(QkUOpInst uop) {
     return uop;
 }
 
+/* The recorded micro-op after the one being optimized, past validity checks (where that one
+ * escapes nothing, nothing runs between them), or o->length. */
+static uint32_t next_recorded(const Optimizer *o) {
+    uint32_t next = o->at + 1;
+    while (next < o->length && o->body[next].opcode == _CHECK_VALIDITY) {
+        next++;
+    }
+    return next;
+}
+
 /* `a, b = x, y`: a tuple of two or three built and at once unpacked (the values reversed) is a
  * swap of the top and the third or second, with no tuple. Returns the recorded unpack (which
  * optimize_one then skips), or 0. */
 static uint32_t packed_swap(const Optimizer *o, const QkUOpInst *build) {
-    uint32_t next = o->at + 1;
-    while (next < o->length && o->body[next].opcode == _CHECK_VALIDITY) {
-        next++; /* nothing runs between them: the build escapes nothing */
-    }
+    uint32_t next = next_recorded(o);
     bool pair_or_triple = build->oparg == 2 || build->oparg == 3;
     if (!pair_or_triple || next >= o->length || o->body[next].opcode != _UNPACK_SEQUENCE_TUPLE ||
         o->body[next].oparg != build->oparg) {
         return 0;
     }
     return next;
+}
+
+/* `for j in range(n)`: a range call the trace knows with the GET_ITER right after it becomes
+ * one _CALL_RANGE_ITER, which makes the iterator without the range object and runs no code (it
+ * exits to the call where the bounds are not small ints). Returns the recorded GET_ITER (which
+ * optimize_one then skips), or 0. */
+static uint32_t range_iter_fused(const Optimizer *o) {
+    uint32_t next = next_recorded(o);
+    return next < o->length && o->body[next].opcode == _GET_ITER ? next : 0;
 }
 
 static void optimize_one(Optimizer *o, const QkUOpInst *uop, const QkTraceOrigin *origin);
@@ -1012,8 +1035,8 @@ static void optimize_one(Optimizer *o, const QkUOpInst *uop, const QkTraceOrigin
         copy_or_swap(o, uop);
         return;
     case _BUILD_TUPLE:
-        o->unpacked = packed_swap(o, uop);
-        if (o->unpacked != 0) {
+        o->absorbed = packed_swap(o, uop);
+        if (o->absorbed != 0) {
             QkUOpInst swap = *uop;
             swap.opcode = _SWAP;
             optimize_one(o, &swap, origin);
@@ -1021,7 +1044,8 @@ static void optimize_one(Optimizer *o, const QkUOpInst *uop, const QkTraceOrigin
         }
         break;
     case _UNPACK_SEQUENCE_TUPLE:
-        if (o->at == o->unpacked && o->unpacked != 0) {
+    case _GET_ITER:
+        if (o->at == o->absorbed && o->absorbed != 0) {
             return;
         }
         break;
@@ -1049,8 +1073,12 @@ static void optimize_one(Optimizer *o, const QkUOpInst *uop, const QkTraceOrigin
     }
     QkUOpInst chosen = *uop;
     chosen.opcode = reuse_variant(o, uop, facts);
-    if (chosen.opcode != uop->opcode || constant_variant(o, &chosen, facts)) {
-        /* The variant has the same stack effect and facts (the generator checks). */
+    bool varied = chosen.opcode != uop->opcode || constant_variant(o, &chosen, facts);
+    if (chosen.opcode == _CALL_RANGE_KNOWN && (o->absorbed = range_iter_fused(o)) != 0) {
+        chosen.opcode = _CALL_RANGE_ITER; /* the same inputs; its output is the iterator */
+    }
+    if (varied) {
+        /* The variant has the same stack effect (the generator checks). */
         flags = qk_uop_flags[chosen.opcode];
         facts = &qk_uop_facts[chosen.opcode];
     }

@@ -136,6 +136,13 @@ QkValue qk_range_call(QkThread *tstate, QkValue callable, QkValue *args, size_t 
     return range_from_bounds(tstate, bounds); /* ints: nothing to root */
 }
 
+QkValue qk_range_iter_of(QkThread *tstate, const QkValue *args, size_t nargs) {
+    int64_t start = nargs == 1 ? 0 : qk_int_value(args[0]);
+    int64_t stop = qk_int_value(args[nargs == 1 ? 0 : 1]);
+    int64_t step = nargs == 3 ? qk_int_value(args[2]) : 1;
+    return qk_range_iter_new(tstate, start, step, small_length(start, stop, step));
+}
+
 static QkValue range_construct(QkThread *tstate, QkValue type, QkValue *args, size_t nargs,
                                QkValue kwnames) {
     (void)type;

@@ -228,8 +228,12 @@ def calls(i):
     items.append(i + 1)
     items.insert(0, i + 2)
     total += len("ab".upper()) + len(items) + items.pop() + "a-b".replace("-", "").count("a")
-    # range() with one and two bounds; ord() of a character; math.sqrt() of a float.
+    # range() with one and two bounds, made and looped over; ord() of a character; math.sqrt()
+    # of a float.
     total += len(range(i % 4)) + len(range(i % 3, 5)) + ord("abc"[i % 3])
+    for k in range(i % 3):
+        for m in range(k, 2):
+            total += k * m
     total += int(math.sqrt(i + 0.25)) + int(math.sqrt(i + 0.5) * 2.0)
     return total
 

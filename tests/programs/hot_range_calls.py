@@ -1,7 +1,8 @@
 # range() in hot loops, where a trace knows the callable is the builtin range: one, two and three
 # small int bounds, empty and negative ranges, then bounds that are not small ints (a big int, a
 # bool, a float and a zero step, which raise), and range rebound to something else while the loop
-# is hot.
+# is hot. A for loop over such a call makes the iterator at once (_CALL_RANGE_ITER): its bounds
+# turn bad too, with the raise inside the loop's try.
 
 
 def sums(n):
@@ -40,6 +41,18 @@ def failures(n):
     return seen[-3:]
 
 
+def loop_failures(n):
+    seen = []
+    for i in range(n):
+        step = -2 if i < n - 3 else [2.5, 0, 2**70][i - (n - 3)]
+        try:
+            for j in range(6, i % 4, step):
+                seen.append(j)
+        except (TypeError, ValueError) as e:
+            seen.append(type(e).__name__)
+    return len(seen), seen[-6:]
+
+
 def rebound(n):
     global range
     total = 0
@@ -55,5 +68,6 @@ def rebound(n):
 print(sums(3000))
 print(odd_bounds(3000))
 print(failures(3000))
+print(loop_failures(3000))
 print(rebound(3000))
 print(list(range(2**64, 2**64 + 2)), range(5)[-1])
