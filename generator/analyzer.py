@@ -129,7 +129,7 @@ class _Analyzer:
             for d in self.declarations
             if isinstance(d, BranchDecl)
             for ref in (d.jump or ()) + (d.fall or ())
-        }
+        } | {d.uop_name for d in self.declarations if isinstance(d, OpDecl) and d.branch}
         self._uops(branch_uops)
         family_heads = {d.name for d in self.declarations if isinstance(d, FamilyDecl)}
         self._instructions(family_heads)

@@ -142,6 +142,9 @@ class OpDecl:
     # `runtime op(...)`: no instruction or trace form names it, but the runtime (the trace
     # recorder, the optimizer) puts it in traces by its number.
     runtime: bool = False
+    # `branch op(...)`: a runtime op (`runtime` is set too) the optimizer puts in place of a
+    # branch form's micro-op, fusing it with what follows: its exits are a branch form's.
+    branch: bool = False
 
     @property
     def uop_name(self) -> str:

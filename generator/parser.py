@@ -40,8 +40,9 @@ KEYWORDS = (
     "constant",
     "stencils",
 )
-# Words that qualify the `op` declaration after them: `specializing op(...)`, `runtime op(...)`.
-MODIFIERS = ("specializing", "runtime")
+# Words that qualify the `op` declaration after them: `specializing op(...)`, `runtime op(...)`,
+# `branch op(...)` (the last is also a keyword of its own: `branch(INST) {...}`).
+MODIFIERS = ("specializing", "runtime", "branch")
 CACHE_UNITS = (1, 2, 4)
 BRANCH_DIRECTIONS = ("jump", "fall")
 
@@ -113,7 +114,7 @@ class _Parser:
 
     def _declaration(self, keyword: str) -> Declaration:
         first = self._next()
-        if keyword in MODIFIERS:
+        if keyword in MODIFIERS and (keyword != "branch" or self._peek().text == "op"):
             return self._modified(first)
         if keyword == "helper":
             return self._helper(first)
@@ -183,7 +184,8 @@ class _Parser:
             start.location,
             self._source(start, last),
             specializing=start.text == "specializing",
-            runtime=start.text == "runtime",
+            runtime=start.text in ("runtime", "branch"),
+            branch=start.text == "branch",
         )
 
     def _stack_effect(self) -> StackEffect:

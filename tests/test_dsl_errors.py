@@ -53,7 +53,7 @@ CASES = {
         "instruction(A, (--)) { }\n",
         "uop_defs/a.uops:1:1: error: syntax error: expected a declaration (helper, op, inst, "
         "macro, branch, trace, oparg, family, reuse, constant, stencils, specializing op, "
-        "runtime op), "
+        "runtime op, branch op), "
         "found 'instruction'",
     ),
     "syntax_cache_size": (

@@ -1338,6 +1338,30 @@ def test_a_method_knows_the_class_its_call_site_proved(quack: Path, tmp_path: Pa
     assert all(u.count("_GUARD_TYPE_VERSION") == 1 and followed_calls(u) > 0 for u in loops)
 
 
+def test_pair_loops_over_generic_iterators_step_and_unpack_at_once(
+    quack: Path, tmp_path: Path
+) -> None:
+    """`for a, b in it` where tier 1 steps `it` generically (an enumerate, a zip, a dict's
+    items): the trace's step and the UNPACK_SEQUENCE of two after it are one
+    _FOR_ITER_UNPACK_PAIR, with no validity check between them; `for i, (a, b) in enumerate(...)`
+    unpacks the inner pair as before. Errors of the unpack, an inner iterator that raises and one
+    that stops and goes on print what CPython prints."""
+    program = PROGRAMS / "hot_for_unpack_pair.py"
+    result, _ = checked(quack, program, tmp_path, "--dump-traces")
+    traces = dumped_traces(result.stderr)
+    fused = [
+        (fn, u) for kind, fn, u in traces if kind != "recorded" and "_FOR_ITER_UNPACK_PAIR" in u
+    ]
+    assert {fn for fn, _ in fused} >= {"count_pairs", "nested", "flaky", "raising"}
+    for _, uops in fused:
+        at = uops.index("_FOR_ITER_UNPACK_PAIR")
+        following = [u for u in uops[at + 1 : at + 3] if u != "_CHECK_VALIDITY"][:1]
+        assert not any(u.startswith("_UNPACK_SEQUENCE") for u in following)
+        assert "_FOR_ITER_TIER_TWO" not in uops
+    nested = [u for fn, u in fused if fn == "nested"]
+    assert all("_UNPACK_SEQUENCE_TUPLE" in u for u in nested)
+
+
 def test_range_calls_the_trace_knows_make_the_range_at_once(quack: Path, tmp_path: Path) -> None:
     """`range(...)` where range is the builtin (a global the trace made a constant) becomes
     _CALL_RANGE_KNOWN, which makes a range of small int bounds without the call's dispatch, and

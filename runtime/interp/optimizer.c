@@ -98,8 +98,8 @@ typedef struct Optimizer {
     const QkTraceOrigin *origins;
     uint32_t length;
     uint32_t at; /* the recorded micro-op being optimized */
-    /* A recorded micro-op a fusion with the one before it took the place of (packed_swap,
-     * range_iter_fused), or 0. */
+    /* The last recorded micro-op a fusion took in (packed_swap, range_iter_fused,
+     * pair_unpacked): the pass skips the rest of them, up to it. 0: none. */
     uint32_t absorbed;
     /* What the first pass saw of the first frame, for peeling (see peel_loop). */
     uint64_t stored;   /* bit i: local i stored (a store past MAX_LOCALS sets them all) */
@@ -907,8 +907,9 @@ static QkUOpInst fixed_shape(QkUOpInst uop) {
     return uop;
 }
 
-/* The recorded micro-op after the one being optimized, past validity checks (where that one
- * escapes nothing, nothing runs between them), or o->length. */
+/* The recorded micro-op after the one being optimized, past validity checks (which a fusion of
+ * the two takes in: the fused micro-op's check, if it needs one, is the one after it), or
+ * o->length. */
 static uint32_t next_recorded(const Optimizer *o) {
     uint32_t next = o->at + 1;
     while (next < o->length && o->body[next].opcode == _CHECK_VALIDITY) {
@@ -937,6 +938,20 @@ static uint32_t packed_swap(const Optimizer *o, const QkUOpInst *build) {
 static uint32_t range_iter_fused(const Optimizer *o) {
     uint32_t next = next_recorded(o);
     return next < o->length && o->body[next].opcode == _GET_ITER ? next : 0;
+}
+
+/* `for a, b in it` where tier 1 steps `it` generically (an enumerate, a zip, a dict's items):
+ * the step and the UNPACK_SEQUENCE of two after it become one _FOR_ITER_UNPACK_PAIR, which
+ * pushes the items without the pair for an enumerate. Returns the recorded unpack, or 0. */
+static uint32_t pair_unpacked(const Optimizer *o) {
+    uint32_t next = next_recorded(o);
+    if (next >= o->length || o->body[next].oparg != 2) {
+        return 0;
+    }
+    uint16_t unpack = o->body[next].opcode;
+    bool any = unpack == _UNPACK_SEQUENCE || unpack == _UNPACK_SEQUENCE_TUPLE ||
+               unpack == _UNPACK_SEQUENCE_LIST;
+    return any ? next : 0;
 }
 
 static void optimize_one(Optimizer *o, const QkUOpInst *uop, const QkTraceOrigin *origin);
@@ -1043,12 +1058,6 @@ static void optimize_one(Optimizer *o, const QkUOpInst *uop, const QkTraceOrigin
             return;
         }
         break;
-    case _UNPACK_SEQUENCE_TUPLE:
-    case _GET_ITER:
-        if (o->at == o->absorbed && o->absorbed != 0) {
-            return;
-        }
-        break;
     default:
         break;
     }
@@ -1076,9 +1085,13 @@ static void optimize_one(Optimizer *o, const QkUOpInst *uop, const QkTraceOrigin
     bool varied = chosen.opcode != uop->opcode || constant_variant(o, &chosen, facts);
     if (chosen.opcode == _CALL_RANGE_KNOWN && (o->absorbed = range_iter_fused(o)) != 0) {
         chosen.opcode = _CALL_RANGE_ITER; /* the same inputs; its output is the iterator */
+    } else if (chosen.opcode == _FOR_ITER_TIER_TWO && (o->absorbed = pair_unpacked(o)) != 0) {
+        chosen.opcode = _FOR_ITER_UNPACK_PAIR;
+        varied = true;
     }
     if (varied) {
-        /* The variant has the same stack effect (the generator checks). */
+        /* A constant or reuse variant has the same stack effect (the generator checks); a
+         * fusion's is its own. */
         flags = qk_uop_flags[chosen.opcode];
         facts = &qk_uop_facts[chosen.opcode];
     }
@@ -1135,7 +1148,11 @@ static bool stored(const Optimizer *o, int i) { return (o->stored >> i) & 1; }
 
 /* One forward pass over the recorded body, noting what happens to the first frame. */
 static void run_pass(Optimizer *o) {
+    o->absorbed = 0;
     for (uint32_t i = 0; i < o->length && !o->ended; i++) {
+        if (i <= o->absorbed && o->absorbed != 0) {
+            continue; /* taken in by a fusion */
+        }
         const QkUOpInst *uop = &o->body[i];
         if (o->depth == 0) {
             if (uop->opcode == _STORE_FAST) {

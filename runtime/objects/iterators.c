@@ -436,28 +436,65 @@ static int enumerate_advance(QkThread *tstate, FuncIter *f, QkValue count) {
     return 0;
 }
 
-static QkValue enumerate_next(QkThread *tstate, QkValue self) {
+/* An enumerate's step without its tuple: the count and the item in pair. 1: stepped; 0: the
+ * iterator is exhausted; -1: an error. */
+static inline __attribute__((always_inline)) int enumerate_step(QkThread *tstate, QkValue self,
+                                                                 QkValue pair[2]) {
     FuncIter *f = (FuncIter *)self;
-    QkValue pair[2] = {QK_NULL, qk_iter_next(tstate, qk_as_tuple(f->iters)->items[0])};
+    pair[1] = qk_iter_next(tstate, qk_as_tuple(f->iters)->items[0]);
     if (pair[1] == QK_NULL) {
-        return QK_NULL;
+        return tstate->exception != QK_NULL ? -1 : 0;
     }
     if (f->func == QK_NULL && qk_int_fits(f->count)) {
-        /* The common case: a small counter, nothing to root but the item. */
-        pair[0] = qk_from_int(f->count++);
-        qk_root_push(tstate, &pair[1]);
-        QkValue r = qk_tuple_from_array(tstate, pair, 2);
-        qk_root_pop(tstate, 1);
-        return r;
+        pair[0] = qk_from_int(f->count++); /* the common case: a small counter */
+        return 1;
     }
+    pair[0] = QK_NULL;
     qk_root_push(tstate, &pair[0]);
     qk_root_push(tstate, &pair[1]);
     pair[0] = f->func != QK_NULL ? f->func : qk_int_result(tstate, f->count);
-    QkValue r = pair[0] == QK_NULL || enumerate_advance(tstate, f, pair[0]) < 0
-                    ? QK_NULL
-                    : qk_tuple_from_array(tstate, pair, 2);
+    int r = pair[0] == QK_NULL || enumerate_advance(tstate, f, pair[0]) < 0 ? -1 : 1;
     qk_root_pop(tstate, 2);
     return r;
+}
+
+static QkValue enumerate_next(QkThread *tstate, QkValue self) {
+    QkValue pair[2];
+    if (enumerate_step(tstate, self, pair) <= 0) {
+        return QK_NULL;
+    }
+    /* A small count (the common case) is no object: only the item needs a root. */
+    int roots = qk_is_int(pair[0]) ? 1 : 2;
+    qk_root_push(tstate, &pair[1]);
+    if (roots == 2) {
+        qk_root_push(tstate, &pair[0]);
+    }
+    QkValue r = qk_tuple_from_array(tstate, pair, 2);
+    qk_root_pop(tstate, roots);
+    return r;
+}
+
+int qk_iter_next_pair(QkThread *tstate, QkValue iter, QkValue values[2]) {
+    if (qk_has_type(iter, &qk_enumerate_type)) {
+        QkValue pair[2];
+        int r = enumerate_step(tstate, iter, pair);
+        values[0] = pair[1];
+        values[1] = pair[0];
+        return r;
+    }
+    QkValue next = qk_iter_next(tstate, iter);
+    if (next == QK_NULL) {
+        return tstate->exception != QK_NULL ? -1 : 0;
+    }
+    if (qk_has_type(next, &qk_tuple_type) && qk_as_tuple(next)->size == 2) {
+        values[0] = qk_as_tuple(next)->items[1];
+        values[1] = qk_as_tuple(next)->items[0];
+        return 1;
+    }
+    qk_root_push(tstate, &next);
+    int r = qk_unpack_sequence(tstate, next, 2, values);
+    qk_root_pop(tstate, 1);
+    return r < 0 ? -1 : 1;
 }
 
 static QkValue zip_construct(QkThread *tstate, QkValue type, QkValue *args, size_t nargs,
