@@ -151,17 +151,26 @@ QkValue qk_dict_iter_new(QkThread *tstate, QkValue dict, int which) {
     return (QkValue)it;
 }
 
-static QkValue dict_iter_next(QkThread *tstate, QkValue self) {
+/* A dict iterator's step: the key and the value in kv (the dict keeps them). 1: stepped; 0: the
+ * iterator is exhausted; -1: the dict changed size (an error). */
+static inline __attribute__((always_inline)) int dict_iter_step(QkThread *tstate, QkValue self,
+                                                                 QkValue kv[2]) {
     DictIter *it = (DictIter *)self;
     if (((QkDict *)it->dict)->used != it->used) {
         it->used = -1; /* stays an error */
-        return qk_raise(tstate, &qk_exc_RuntimeError, "dictionary changed size during iteration");
+        qk_raise(tstate, &qk_exc_RuntimeError, "dictionary changed size during iteration");
+        return -1;
     }
+    return qk_dict_next(it->dict, &it->pos, &kv[0], &kv[1]);
+}
+
+static QkValue dict_iter_next(QkThread *tstate, QkValue self) {
     QkValue kv[2];
-    if (!qk_dict_next(it->dict, &it->pos, &kv[0], &kv[1])) {
+    if (dict_iter_step(tstate, self, kv) <= 0) {
         return QK_NULL;
     }
-    return it->which == 2 ? qk_tuple_from_array(tstate, kv, 2) : kv[it->which];
+    int which = ((DictIter *)self)->which;
+    return which == 2 ? qk_tuple_from_array(tstate, kv, 2) : kv[which];
 }
 
 #define DICT_ITER_TYPE(VAR, NAME)                                                                  \
@@ -475,9 +484,10 @@ static QkValue enumerate_next(QkThread *tstate, QkValue self) {
 }
 
 int qk_iter_next_pair(QkThread *tstate, QkValue iter, QkValue values[2]) {
-    if (qk_has_type(iter, &qk_enumerate_type)) {
+    bool enumerate = qk_has_type(iter, &qk_enumerate_type);
+    if (enumerate || qk_has_type(iter, &qk_dict_itemiter_type)) { /* the pair is never made */
         QkValue pair[2];
-        int r = enumerate_step(tstate, iter, pair);
+        int r = enumerate ? enumerate_step(tstate, iter, pair) : dict_iter_step(tstate, iter, pair);
         values[0] = pair[1];
         values[1] = pair[0];
         return r;

@@ -1,9 +1,10 @@
 # `for a, b in it` in hot loops over iterators tier 1 steps generically: a trace fuses the step and
-# the unpack (_FOR_ITER_UNPACK_PAIR), and for an enumerate makes no pair. Enumerates of lists,
-# strs and generators, with a start past the small ints; zips, dict items and maps whose items
-# are lists, tuples of the wrong size and no sequence at all (the errors CPython raises); an
-# inner iterator that raises, and one that stops and then goes on (it must be stepped exactly
-# as CPython steps it); one loop meeting several kinds of iterator in turn.
+# the unpack (_FOR_ITER_UNPACK_PAIR), and for an enumerate or a dict's items makes no pair.
+# Enumerates of lists, strs and generators, with a start past the small ints; zips, dict items and
+# maps whose items are lists, tuples of the wrong size and no sequence at all (the errors CPython
+# raises); a dict resized while its items are looped over; an inner iterator that raises, and one
+# that stops and then goes on (it must be stepped exactly as CPython steps it); one loop meeting
+# several kinds of iterator in turn.
 
 
 def count_pairs(it):
@@ -104,6 +105,21 @@ def mixed(n):
     return sum(results), results[-4:]
 
 
+def resized(n):
+    table = {k: k for k in range(8)}
+    caught, last = 0, None
+    for r in range(n):
+        try:
+            for k, v in table.items():
+                if r % 100 == 99 and k == 3:
+                    table[100 + r] = v
+                table[k] = v + 1
+        except RuntimeError as e:
+            caught += 1
+            last = str(e)
+    return caught, len(table), sum(table.values()), last
+
+
 def nested(n):
     pairs = [(k, k * k) for k in range(n)]
     total = 0
@@ -118,4 +134,5 @@ print(bad_items(500))
 print(raising(3000))
 print(flaky(2000))
 print(mixed(3000))
+print(resized(3000))
 print(nested(3000))
