@@ -517,12 +517,22 @@ static QkValue zip_construct(QkThread *tstate, QkValue type, QkValue *args, size
         0) {
         return QK_NULL;
     }
-    return func_iter_new(tstate, &qk_zip_type, QK_NULL, args, (int64_t)npos);
+    int checked = strict[0] == QK_NULL ? 0 : qk_truth(tstate, strict[0]);
+    if (checked < 0) {
+        return QK_NULL;
+    }
+    QkValue zip = func_iter_new(tstate, &qk_zip_type, QK_NULL, args, (int64_t)npos);
+    if (zip != QK_NULL) {
+        ((FuncIter *)zip)->count = checked; /* zip's count: strict */
+    }
+    return zip;
 }
 
-/* The next item of every iterator into a new tuple; QK_NULL when any is exhausted. */
-static QkValue next_of_each(QkThread *tstate, QkValue iters) {
+/* The next item of every iterator into a new tuple; QK_NULL when one raised or is exhausted (the
+ * first not stepped is then *ended). */
+static QkValue next_of_each(QkThread *tstate, QkValue iters, int64_t *ended) {
     int64_t n = qk_as_tuple(iters)->size;
+    *ended = 0;
     QkValue items = qk_tuple_new(tstate, n);
     if (items == QK_NULL || n == 0) {
         return n == 0 ? QK_NULL : items;
@@ -532,6 +542,7 @@ static QkValue next_of_each(QkThread *tstate, QkValue iters) {
         QkValue x = qk_iter_next(tstate, qk_as_tuple(iters)->items[i]);
         if (x == QK_NULL) {
             items = QK_NULL;
+            *ended = i;
         } else {
             qk_as_tuple(items)->items[i] = x;
         }
@@ -540,8 +551,37 @@ static QkValue next_of_each(QkThread *tstate, QkValue iters) {
     return items;
 }
 
+/* zip(..., strict=True) whose iterator `at` is exhausted (none raised): the error if any other
+ * is not, CPython's checks in CPython's order. QK_NULL either way. */
+static QkValue zip_strict_end(QkThread *tstate, QkValue iters, int64_t at) {
+    int64_t n = qk_as_tuple(iters)->size;
+    if (at > 0) {
+        return qk_raise(tstate, &qk_exc_ValueError,
+                        "zip() argument %" PRId64 " is shorter than argument%s%" PRId64, at + 1,
+                        at == 1 ? " " : "s 1-", at);
+    }
+    for (int64_t i = 1; i < n; i++) {
+        QkValue x = qk_iter_next(tstate, qk_as_tuple(iters)->items[i]);
+        if (x != QK_NULL) {
+            return qk_raise(tstate, &qk_exc_ValueError,
+                            "zip() argument %" PRId64 " is longer than argument%s%" PRId64, i + 1,
+                            i == 1 ? " " : "s 1-", i);
+        }
+        if (tstate->exception != QK_NULL) {
+            return QK_NULL;
+        }
+    }
+    return QK_NULL;
+}
+
 static QkValue zip_next(QkThread *tstate, QkValue self) {
-    return next_of_each(tstate, ((FuncIter *)self)->iters);
+    FuncIter *f = (FuncIter *)self;
+    int64_t ended;
+    QkValue items = next_of_each(tstate, f->iters, &ended);
+    if (items != QK_NULL || f->count == 0 || tstate->exception != QK_NULL) {
+        return items;
+    }
+    return zip_strict_end(tstate, f->iters, ended);
 }
 
 static QkValue map_construct(QkThread *tstate, QkValue type, QkValue *args, size_t nargs,
@@ -558,7 +598,8 @@ static QkValue map_construct(QkThread *tstate, QkValue type, QkValue *args, size
 
 static QkValue map_next(QkThread *tstate, QkValue self) {
     FuncIter *f = (FuncIter *)self;
-    QkValue items = next_of_each(tstate, f->iters);
+    int64_t ended;
+    QkValue items = next_of_each(tstate, f->iters, &ended);
     if (items == QK_NULL) {
         return QK_NULL;
     }
