@@ -483,30 +483,6 @@ static QkValue enumerate_next(QkThread *tstate, QkValue self) {
     return r;
 }
 
-int qk_iter_next_pair(QkThread *tstate, QkValue iter, QkValue values[2]) {
-    bool enumerate = qk_has_type(iter, &qk_enumerate_type);
-    if (enumerate || qk_has_type(iter, &qk_dict_itemiter_type)) { /* the pair is never made */
-        QkValue pair[2];
-        int r = enumerate ? enumerate_step(tstate, iter, pair) : dict_iter_step(tstate, iter, pair);
-        values[0] = pair[1];
-        values[1] = pair[0];
-        return r;
-    }
-    QkValue next = qk_iter_next(tstate, iter);
-    if (next == QK_NULL) {
-        return tstate->exception != QK_NULL ? -1 : 0;
-    }
-    if (qk_has_type(next, &qk_tuple_type) && qk_as_tuple(next)->size == 2) {
-        values[0] = qk_as_tuple(next)->items[1];
-        values[1] = qk_as_tuple(next)->items[0];
-        return 1;
-    }
-    qk_root_push(tstate, &next);
-    int r = qk_unpack_sequence(tstate, next, 2, values);
-    qk_root_pop(tstate, 1);
-    return r < 0 ? -1 : 1;
-}
-
 static QkValue zip_construct(QkThread *tstate, QkValue type, QkValue *args, size_t nargs,
                              QkValue kwnames) {
     (void)type;
@@ -582,6 +558,53 @@ static QkValue zip_next(QkThread *tstate, QkValue self) {
         return items;
     }
     return zip_strict_end(tstate, f->iters, ended);
+}
+
+/* A zip of two's step without its tuple: the items in values, the second first. 1: stepped;
+ * 0: exhausted; -1: an error (strict's too). */
+static int zip_pair_step(QkThread *tstate, FuncIter *f, QkValue values[2]) {
+    QkValue first = qk_iter_next(tstate, qk_as_tuple(f->iters)->items[0]), second = QK_NULL;
+    if (first != QK_NULL) {
+        qk_root_push(tstate, &first);
+        second = qk_iter_next(tstate, qk_as_tuple(f->iters)->items[1]);
+        qk_root_pop(tstate, 1);
+    }
+    if (second == QK_NULL) {
+        if (tstate->exception == QK_NULL && f->count != 0) {
+            zip_strict_end(tstate, f->iters, first == QK_NULL ? 0 : 1);
+        }
+        return tstate->exception != QK_NULL ? -1 : 0;
+    }
+    values[0] = second;
+    values[1] = first;
+    return 1;
+}
+
+int qk_iter_next_pair(QkThread *tstate, QkValue iter, QkValue values[2]) {
+    bool enumerate = qk_has_type(iter, &qk_enumerate_type);
+    if (enumerate || qk_has_type(iter, &qk_dict_itemiter_type)) { /* the pair is never made */
+        QkValue pair[2];
+        int r = enumerate ? enumerate_step(tstate, iter, pair) : dict_iter_step(tstate, iter, pair);
+        values[0] = pair[1];
+        values[1] = pair[0];
+        return r;
+    }
+    if (qk_has_type(iter, &qk_zip_type) && qk_as_tuple(((FuncIter *)iter)->iters)->size == 2) {
+        return zip_pair_step(tstate, (FuncIter *)iter, values);
+    }
+    QkValue next = qk_iter_next(tstate, iter);
+    if (next == QK_NULL) {
+        return tstate->exception != QK_NULL ? -1 : 0;
+    }
+    if (qk_has_type(next, &qk_tuple_type) && qk_as_tuple(next)->size == 2) {
+        values[0] = qk_as_tuple(next)->items[1];
+        values[1] = qk_as_tuple(next)->items[0];
+        return 1;
+    }
+    qk_root_push(tstate, &next);
+    int r = qk_unpack_sequence(tstate, next, 2, values);
+    qk_root_pop(tstate, 1);
+    return r < 0 ? -1 : 1;
 }
 
 static QkValue map_construct(QkThread *tstate, QkValue type, QkValue *args, size_t nargs,

@@ -1,10 +1,10 @@
 # `for a, b in it` in hot loops over iterators tier 1 steps generically: a trace fuses the step and
-# the unpack (_FOR_ITER_UNPACK_PAIR), and for an enumerate or a dict's items makes no pair.
-# Enumerates of lists, strs and generators, with a start past the small ints; zips, dict items and
-# maps whose items are lists, tuples of the wrong size and no sequence at all (the errors CPython
-# raises); a dict resized while its items are looped over; an inner iterator that raises, and one
-# that stops and then goes on (it must be stepped exactly as CPython steps it); one loop meeting
-# several kinds of iterator in turn.
+# the unpack (_FOR_ITER_UNPACK_PAIR), and for an enumerate, a dict's items or a zip of two makes no
+# pair. Enumerates of lists, strs and generators, with a start past the small ints; zips, dict
+# items and maps whose items are lists, tuples of the wrong size and no sequence at all (the errors
+# CPython raises); a dict resized while its items are looped over; an inner iterator that raises,
+# and one that stops and then goes on (it must be stepped exactly as CPython steps it); one loop
+# meeting several kinds of iterator in turn.
 
 
 def count_pairs(it):
