@@ -942,7 +942,8 @@ static uint32_t range_iter_fused(const Optimizer *o) {
 
 /* `for a, b in it` where tier 1 steps `it` generically (an enumerate, a zip, a dict's items):
  * the step and the UNPACK_SEQUENCE of two after it become one _FOR_ITER_UNPACK_PAIR, which
- * pushes the items without the pair for an enumerate. Returns the recorded unpack, or 0. */
+ * pushes the items without the pair for an enumerate, a dict's items or a zip of two. Returns the
+ * recorded unpack, or 0. */
 static uint32_t pair_unpacked(const Optimizer *o) {
     uint32_t next = next_recorded(o);
     if (next >= o->length || o->body[next].oparg != 2) {

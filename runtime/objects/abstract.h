@@ -104,8 +104,8 @@ int qk_setslice(QkThread *tstate, QkValue container, QkValue start, QkValue stop
 /* Writes the n items so the first ends on top of the stack: values[n - 1 - i] = item i. */
 int qk_unpack_sequence(QkThread *tstate, QkValue seq, int n, QkValue *values);
 /* `for a, b in iter`'s step and unpack at once, in the same order (values[1] is the first item);
- * an enumerate's, a dict items iterator's or a zip of two's pair is never made. 1: stepped; 0: iter is exhausted;
- * -1: an error. */
+ * an enumerate's, a dict items iterator's or a zip of two's pair is never made. 1: stepped;
+ * 0: iter is exhausted; -1: an error. */
 int qk_iter_next_pair(QkThread *tstate, QkValue iter, QkValue values[2]);
 /* The same for `before` targets, a starred list, then n - before - 1 targets. */
 int qk_unpack_ex(QkThread *tstate, QkValue seq, int64_t before, int n, QkValue *values);
