@@ -124,14 +124,12 @@ static int as_int(QkThread *tstate, QkValue v, QkValue *out) {
 }
 
 QkValue qk_range_call(QkThread *tstate, QkValue callable, QkValue *args, size_t nargs) {
-    QkValue bounds[3] = {qk_from_int(0), qk_from_int(0), qk_from_int(1)};
-    bool ints = nargs >= 1 && nargs <= 3;
-    for (size_t i = 0; i < nargs && ints; i++) {
-        ints = qk_is_int(args[i]);
-        bounds[nargs == 1 ? 1 : i] = args[i];
-    }
-    if (!ints || bounds[2] == qk_from_int(0)) {
+    if (!qk_range_args_small(args, nargs)) {
         return qk_call(tstate, callable, args, nargs, QK_NULL);
+    }
+    QkValue bounds[3] = {qk_from_int(0), qk_from_int(0), qk_from_int(1)};
+    for (size_t i = 0; i < nargs; i++) {
+        bounds[nargs == 1 ? 1 : i] = args[i];
     }
     return range_from_bounds(tstate, bounds); /* ints: nothing to root */
 }

@@ -312,8 +312,8 @@ QkValue qk_range_iter_new(QkThread *tstate, int64_t first, int64_t step, int64_t
 /* range(*args) for a trace that knows `callable` is the builtin range: small int bounds make the
  * range straight away (args are not roots: they are ints); anything else is the call. */
 QkValue qk_range_call(QkThread *tstate, QkValue callable, QkValue *args, size_t nargs);
-/* Whether range(*args) is one of small ints with a step that is not zero, so that
- * qk_range_iter_of makes its iterator. */
+/* Whether range(*args) is one of small ints with a step that is not zero, so that qk_range_call
+ * makes it and qk_range_iter_of its iterator at once. */
 static inline bool qk_range_args_small(const QkValue *args, size_t nargs) {
     bool small = nargs >= 1 && nargs <= 3;
     for (size_t i = 0; i < nargs && small; i++) {
