@@ -55,8 +55,9 @@ def test_million_short_lived_objects_run_in_bounded_memory(
     assert peak_kb < LIMIT_KB, f"peak RSS {peak_kb} KB"
 
 
-# Survivors scattered among garbage: most blocks keep a few live cells (swept cell by cell), the
-# rest none (reclaimed whole); lists, dicts and sets have finalizers (their storage is malloc'd).
+# Survivors scattered among garbage: most blocks keep a few live cells (swept lazily, from their
+# mark bitmaps), the rest none (reclaimed whole); lists, dicts and sets have finalizers (their
+# storage is malloc'd).
 SCATTERED = """
 def build(n):
     kept = []
@@ -87,3 +88,51 @@ def test_pooled_heap_under_collector_stress(quack: Path, tmp_path: Path, jit: st
         env=quack_env(QUACK_JIT=jit, QUACK_GC_STRESS="1"),
     )
     assert (result.returncode, result.stdout, result.stderr) == (0, expected.stdout, "")
+
+
+# Every small size class, survivors one in 17 across rounds: each collection finds blocks it
+# reclaims whole, blocks the lazy sweep has not reached since the last one (their dead cells were
+# never put on a free list) and blocks it stopped inside; what survives must read back intact.
+SIZE_CLASSES = """
+class Point:
+    def __init__(self, x, y):
+        self.x = x
+        self.y = y
+
+
+def rounds(count, n):
+    kept = []
+    for r in range(count):
+        batch = []
+        for i in range(n):
+            text = str(i) * (1 + i % 23)
+            batch.append((text, (i, r, text[:3]), [i] * (i % 29), {i: r}, Point(i, -r), i * 0.5))
+        kept.extend(batch[r % 17 :: 17])
+    return kept
+
+
+kept = rounds(12, 20000)
+total = 0
+for text, t, items, table, p, f in kept:
+    total += len(text) + t[0] + t[1] + len(t[2]) + sum(items) + table[t[0]] + p.x - p.y + int(f)
+print(len(kept), total)
+"""
+
+
+@pytest.mark.parametrize("jit", ["0", "1"])
+def test_pooled_heap_reuses_partly_swept_blocks(quack: Path, tmp_path: Path, jit: str) -> None:
+    """Ten collections or so, each arriving while the lazy sweep is part-way through the size
+    classes; the survivors read back as CPython's."""
+    program = tmp_path / "size_classes.py"
+    program.write_text(SIZE_CLASSES)
+    expected = subprocess.run([sys.executable, str(program)], capture_output=True, text=True)
+    result = subprocess.run(
+        [str(quack), "--stats", str(program)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=quack_env(QUACK_JIT=jit),
+    )
+    assert (result.returncode, result.stdout) == (0, expected.stdout)
+    collections = int(result.stderr.split("gc_collections")[1].split()[0])
+    assert collections >= 8, result.stderr

@@ -1,14 +1,17 @@
 /* The collector: precise, non-moving mark and sweep. See docs/architecture.md "Memory".
  *
- * Small objects live in blocks of just under 64 KiB carved from 2 MiB chunks, each block holding
- * cells of one size class; allocation pops a cell from its class's free list or bumps through the
- * newest block's unused cells. Marking counts each block's live cells, so a block where nothing
- * survived is reclaimed whole, without a look at its cells; the sweep walks the others' cells in
- * address order and threads the free cells back onto the free list. Dead objects with finalizers
- * are found through their own list, not by visiting cells.
- * Large objects (and every object in sanitizer builds) are calloc'd and kept in one list. */
+ * Small objects live in blocks of 64 KiB carved from 2 MiB chunks, each block holding cells of one
+ * size class; allocation pops a cell from its class's free list or bumps through the newest block's
+ * unused cells. A small object's mark is a bit in its block's bitmap, so marking writes no object
+ * and a collection forgets its marks by clearing bitmaps, not cells. A block whose bitmap is clear
+ * after marking is reclaimed whole. The others are swept lazily: when a size class runs out of free
+ * cells, the next block with dead cells threads them onto its free list, read from the bitmap, just
+ * before they are handed out again. Dead objects with finalizers are found through their own list,
+ * not by visiting cells. Large objects (and every object in sanitizer builds) are calloc'd and kept
+ * in one list; their mark is in their header. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 
 #include "executor.h"
@@ -32,18 +35,16 @@ typedef struct MarkStack {
     size_t count, capacity;
 } MarkStack;
 
-static void count_live(QkObject *ob);
+static int set_mark(QkObject *ob);
 
 static void mark_value(QkValue v, void *arg) {
     if (!qk_is_object(v)) {
         return;
     }
     QkObject *ob = qk_as_object(v);
-    if (ob->gc_marked || ob->gc_static) {
+    if (ob->gc_static || !set_mark(ob)) {
         return;
     }
-    ob->gc_marked = 1;
-    count_live(ob);
     /* A leaf (a float, a str, an int's digits) names nothing: marked, it need not be visited. */
     if (ob->type->traverse == NULL && !(ob->type->flags & QK_TYPE_HEAP)) {
         return;
@@ -119,25 +120,34 @@ static void mark(QkThread *tstate) {
 _Static_assert(sizeof(QkObject) > GRANULE, "the smallest cell used holds 32 bytes");
 /* Blocks come from 2 MiB chunks mapped straight from the kernel and marked for transparent huge
  * pages: a heap grown by 64 KiB mallocs faulted in every 4 KiB page, a fifth of the run time of
- * programs that build big containers. A chunk starts with its header; its blocks follow, each a
- * little under 64 KiB. */
+ * programs that build big containers. A chunk is 32 blocks of 64 KiB, each aligned to its size, so
+ * that an object finds its block, and its mark bit, by masking its address. */
 #define CHUNK_SIZE ((size_t)2 << 20)
-#define CHUNK_BLOCKS ((size_t)32)
-#define CHUNK_HEADER (GRANULE * 2)
-#define BLOCK_SIZE (((CHUNK_SIZE - CHUNK_HEADER) / CHUNK_BLOCKS) & ~(size_t)(GRANULE - 1))
+#define BLOCK_SIZE ((size_t)64 << 10)
+#define CHUNK_BLOCKS (CHUNK_SIZE / BLOCK_SIZE)
 
 /* A finalizer is found through the object's type, so a class must outlive the instances swept in
  * the same collection: classes are large objects, and small objects are swept first (the large list
  * is newest first, and a type is always older than its instances). */
 _Static_assert(sizeof(QkType) > SMALL_MAX, "classes must be large objects");
 
-/* A block's cells up to its size class's bump pointer (or all of them, if it is not the newest) are
- * each a live object or a free cell (type NULL, on the free list); the rest were never handed out,
- * and may hold anything: an empty block is reused for any size class. */
+typedef struct Chunk {
+    struct Chunk *next;
+    size_t n_empty; /* counted while trimming */
+} Chunk;
+
+/* One mark bit per granule of a block (its header's granules included, never set), set at the
+ * granule where a marked cell starts. */
+#define MARK_WORDS (BLOCK_SIZE / GRANULE / 64)
+/* A block's cells that the last collection did not mark are free: on the free list, not yet swept,
+ * never handed out, or handed out since (allocated after the collection, so live). Free cells hold
+ * anything: an empty block is reused for any size class, with its bitmap clear. */
 typedef struct Block {
     struct Block *next; /* the next block of its size class, or the next empty block */
     uint32_t cell_size;
-    uint32_t live; /* cells marked by the collection under way */
+    uint32_t live; /* cells marked by the last collection, counted once it is done */
+    Chunk chunk; /* a chunk's first block only: the chunk's */
+    uint64_t marks[MARK_WORDS];
     unsigned char cells[];
 } Block;
 _Static_assert(offsetof(Block, cells) % GRANULE == 0, "cells must be aligned");
@@ -146,46 +156,72 @@ _Static_assert(offsetof(Block, cells) % GRANULE == 0, "cells must be aligned");
  * never handed out are in qk_alloc_cache, under the class's index. */
 QkAllocCache qk_alloc_cache = {.budget = GC_MIN_THRESHOLD};
 
-typedef struct Chunk {
-    struct Chunk *next;
-    size_t n_empty; /* counted while trimming */
-} Chunk;
-_Static_assert(sizeof(Chunk) <= CHUNK_HEADER, "the chunk header fits before its blocks");
-
 static struct {
     Block *blocks[SMALL_CLASSES]; /* of each size class, newest first */
+    Block *unswept[SMALL_CLASSES]; /* the next of blocks[class] the lazy sweep reads, or NULL */
     Block *empty; /* blocks with no live cell, for any size class */
     size_t n_empty;
     Chunk *chunks;
     QkObject *large; /* newest first, linked by gc_next */
 } heap;
 
-static unsigned char *block_end(const Block *b) {
-    size_t cells = (BLOCK_SIZE - offsetof(Block, cells)) / b->cell_size;
-    return (unsigned char *)b->cells + cells * b->cell_size;
+static size_t block_cells(const Block *b) {
+    return (BLOCK_SIZE - offsetof(Block, cells)) / b->cell_size;
 }
 
-/* The end of the block's cells that were handed out. */
-static unsigned char *cells_end(size_t class, const Block *b) {
-    unsigned char *bump = qk_alloc_cache.bump[class];
-    return b == heap.blocks[class] && bump != NULL ? bump : block_end(b);
+static unsigned char *block_end(const Block *b) {
+    return (unsigned char *)b->cells + block_cells(b) * b->cell_size;
+}
+
+static Block *chunk_block(void *base, size_t i) {
+    return (Block *)((unsigned char *)base + i * BLOCK_SIZE);
 }
 
 static Chunk *chunk_of(const Block *b) {
-    return (Chunk *)((uintptr_t)b & ~(uintptr_t)(CHUNK_SIZE - 1));
+    return &chunk_block((void *)((uintptr_t)b & ~(uintptr_t)(CHUNK_SIZE - 1)), 0)->chunk;
 }
 
-static Block *chunk_block(Chunk *c, size_t i) {
-    return (Block *)((unsigned char *)c + CHUNK_HEADER + i * BLOCK_SIZE);
+static void *chunk_base(Chunk *c) {
+    return (void *)((uintptr_t)c & ~(uintptr_t)(CHUNK_SIZE - 1));
 }
 
-/* A small object's block: large ones (their gc_size set) have none. */
-static void count_live(QkObject *ob) {
-    if (QK_POOLED && ob->gc_size == 0) {
-        Chunk *c = (Chunk *)((uintptr_t)ob & ~(uintptr_t)(CHUNK_SIZE - 1));
-        size_t at = (size_t)((unsigned char *)ob - (unsigned char *)c) - CHUNK_HEADER;
-        chunk_block(c, at / BLOCK_SIZE)->live++;
+/* Small objects (in a block) have no gc_size; large ones have. */
+static int is_small(const QkObject *ob) {
+    return QK_POOLED && ob->gc_size == 0;
+}
+
+static Block *block_of(const QkObject *ob) {
+    return (Block *)((uintptr_t)ob & ~(uintptr_t)(BLOCK_SIZE - 1));
+}
+
+static size_t granule_of(const QkObject *ob) {
+    return ((uintptr_t)ob & (BLOCK_SIZE - 1)) / GRANULE;
+}
+
+static int mark_bit(const Block *b, size_t granule) {
+    return (int)(b->marks[granule / 64] >> (granule % 64) & 1);
+}
+
+/* Marks a heap object and counts it in its block; 0 if it was marked already. */
+static int set_mark(QkObject *ob) {
+    if (!is_small(ob)) {
+        if (ob->gc_marked) {
+            return 0;
+        }
+        ob->gc_marked = 1;
+        return 1;
     }
+    Block *b = block_of(ob);
+    size_t g = granule_of(ob);
+    if (mark_bit(b, g)) {
+        return 0;
+    }
+    b->marks[g / 64] |= (uint64_t)1 << (g % 64);
+    return 1;
+}
+
+static int small_marked(const QkObject *ob) {
+    return mark_bit(block_of(ob), granule_of(ob));
 }
 
 /* Maps a chunk aligned to its size (so a block finds its chunk by masking) and puts its blocks on
@@ -205,11 +241,11 @@ static int add_chunk(void) {
 #ifdef MADV_HUGEPAGE
     madvise((void *)base, CHUNK_SIZE, MADV_HUGEPAGE); /* a hint: without THP, small pages */
 #endif
-    Chunk *c = (Chunk *)base;
+    Chunk *c = &chunk_block((void *)base, 0)->chunk;
     c->next = heap.chunks;
     heap.chunks = c;
     for (size_t i = CHUNK_BLOCKS; i-- > 0;) {
-        Block *b = chunk_block(c, i);
+        Block *b = chunk_block((void *)base, i);
         b->next = heap.empty;
         heap.empty = b;
         heap.n_empty++;
@@ -268,16 +304,58 @@ static void trim_chunks(size_t keep) {
     while (released != NULL) {
         Chunk *c = released;
         released = c->next;
-        munmap(c, CHUNK_SIZE);
+        munmap(chunk_base(c), CHUNK_SIZE);
     }
 }
 
-/* A cell of the size class, a new block's if it has no other. */
+/* Per size class, the granules of a block where its cells start, as bitmap words. */
+static uint64_t cell_starts[SMALL_CLASSES][MARK_WORDS];
+
+static const uint64_t *starts_of(size_t class) {
+    uint64_t *starts = cell_starts[class];
+    if (starts[0] == 0) {
+        size_t step = class + 1, end = BLOCK_SIZE / GRANULE;
+        for (size_t g = offsetof(Block, cells) / GRANULE; g + step <= end; g += step) {
+            starts[g / 64] |= (uint64_t)1 << (g % 64);
+        }
+    }
+    return starts;
+}
+
+/* The lazy sweep: threads the free cells of the size class's next block that has any onto the
+ * class's (empty) free list, in address order; 0 when no block is left to sweep. Only the bitmap is
+ * read, a word at a time: a dead cell is first touched here, just before it is handed out again. */
+static int sweep_next(size_t class) {
+    Block *b;
+    while ((b = heap.unswept[class]) != NULL) {
+        heap.unswept[class] = b->next;
+        if (b->live == block_cells(b)) {
+            continue;
+        }
+        const uint64_t *starts = starts_of(class);
+        QkObject **tail = &qk_alloc_cache.free[class];
+        for (size_t w = 0; w < MARK_WORDS; w++) {
+            for (uint64_t free = starts[w] & ~b->marks[w]; free != 0; free &= free - 1) {
+                size_t g = w * 64 + (size_t)__builtin_ctzll(free);
+                QkObject *ob = (QkObject *)((unsigned char *)b + g * GRANULE);
+                *tail = ob;
+                tail = &ob->gc_next;
+            }
+        }
+        *tail = NULL;
+        return 1;
+    }
+    return 0;
+}
+
+/* A cell of the size class: a swept one, else a new block's. */
 static QkObject *allocate_small(QkType *type, size_t class, int finalized) {
     size_t cell_size = (class + 1) * GRANULE;
-    QkObject *ob = qk_take_cell(&qk_alloc_cache, type, class, cell_size, finalized);
-    if (ob == NULL && add_block(class) == 0) {
-        ob = qk_take_cell(&qk_alloc_cache, type, class, cell_size, finalized);
+    QkObject *ob;
+    while ((ob = qk_take_cell(&qk_alloc_cache, type, class, cell_size, finalized)) == NULL) {
+        if (!sweep_next(class) && add_block(class) != 0) {
+            return NULL;
+        }
     }
     return ob;
 }
@@ -300,12 +378,13 @@ static void finalize(QkObject *ob) {
     }
 }
 
-/* Runs the finalizers of the small objects that died, and forgets them. */
+/* Runs the finalizers of the small objects that died, and forgets them (only small objects are
+ * listed: large ones are finalized by their sweep). */
 static void finalize_dead(void) {
     QkObject **link = &qk_alloc_cache.finalizable;
     while (*link != NULL) {
         QkObject *ob = *link;
-        if (ob->gc_marked) {
+        if (small_marked(ob)) {
             link = &ob->gc_next;
         } else {
             *link = ob->gc_next;
@@ -314,59 +393,40 @@ static void finalize_dead(void) {
     }
 }
 
-/* Unmarks the cells of a block, up to `end`, that are all live. */
-static void unmark_block(Block *b, unsigned char *end) {
-    for (unsigned char *p = b->cells; p < end; p += b->cell_size) {
-        ((QkObject *)p)->gc_marked = 0;
-    }
-}
-
-/* Frees the dead cells of a block with live ones, up to `end` (their type becomes NULL), threading
- * them onto the free list at *tail in address order, and unmarks the live ones: one pass, each
- * cell read once. Returns the new tail. */
-static QkObject **sweep_block(Block *b, unsigned char *end, QkObject **tail) {
-    for (unsigned char *p = b->cells; p < end; p += b->cell_size) {
-        QkObject *ob = (QkObject *)p;
-        if (ob->gc_marked) {
-            ob->gc_marked = 0;
-        } else {
-            ob->type = NULL;
-            *tail = ob;
-            tail = &ob->gc_next;
+/* Forgets the last collection's marks before a new one. */
+static void clear_marks(void) {
+    for (size_t class = 0; class < SMALL_CLASSES; class++) {
+        for (Block *b = heap.blocks[class]; b != NULL; b = b->next) {
+            memset(b->marks, 0, sizeof b->marks);
         }
     }
-    return tail;
 }
 
-/* Sweeps a size class and rebuilds its free list; returns the bytes still live. */
+/* Returns the size class's blocks where nothing survived to the empty blocks (their bitmaps
+ * clear) and leaves the others to the lazy sweep; returns the bytes still live. The free list and
+ * the bump pointer are dropped: their cells are unmarked, so the sweep finds them free again. */
 static size_t sweep_class(size_t class) {
     size_t live_bytes = 0;
-    QkObject **tail = &qk_alloc_cache.free[class];
     Block **link = &heap.blocks[class];
     while (*link != NULL) {
         Block *b = *link;
-        unsigned char *end = cells_end(class, b);
-        size_t live = b->live;
         b->live = 0;
-        if (live == 0) {
-            if (b == heap.blocks[class]) {
-                qk_alloc_cache.bump[class] = qk_alloc_cache.limit[class] = NULL;
-            }
+        for (size_t w = 0; w < MARK_WORDS; w++) {
+            b->live += (uint32_t)__builtin_popcountll(b->marks[w]);
+        }
+        if (b->live == 0) {
             *link = b->next;
             b->next = heap.empty;
             heap.empty = b;
             heap.n_empty++;
             continue;
         }
-        live_bytes += live * b->cell_size;
-        if (live == (size_t)(end - b->cells) / b->cell_size) {
-            unmark_block(b, end); /* full */
-        } else {
-            tail = sweep_block(b, end, tail);
-        }
+        live_bytes += (size_t)b->live * b->cell_size;
         link = &b->next;
     }
-    *tail = NULL;
+    heap.unswept[class] = heap.blocks[class];
+    qk_alloc_cache.free[class] = NULL;
+    qk_alloc_cache.bump[class] = qk_alloc_cache.limit[class] = NULL;
     return live_bytes;
 }
 
@@ -389,6 +449,7 @@ static size_t sweep_large(void) {
 }
 
 void qk_collect(QkThread *tstate) {
+    clear_marks();
     mark(tstate);
     finalize_dead(); /* while their classes live: large objects are swept last */
     size_t live_bytes = 0;
@@ -412,7 +473,7 @@ void qk_free_all(QkThread *tstate) {
     }
     qk_alloc_cache.finalizable = NULL;
     for (size_t class = 0; class < SMALL_CLASSES; class++) {
-        heap.blocks[class] = NULL;
+        heap.blocks[class] = heap.unswept[class] = NULL;
         qk_alloc_cache.free[class] = NULL;
         qk_alloc_cache.bump[class] = qk_alloc_cache.limit[class] = NULL;
     }
@@ -424,7 +485,7 @@ void qk_free_all(QkThread *tstate) {
     heap.large = NULL;
     for (Chunk *c = heap.chunks, *next; c != NULL; c = next) {
         next = c->next;
-        munmap(c, CHUNK_SIZE);
+        munmap(chunk_base(c), CHUNK_SIZE);
     }
     heap.chunks = NULL;
     heap.empty = NULL;
