@@ -9,7 +9,7 @@ counted is charged to the copy whose range holds it, and copies add up by stenci
 executions of a copy are the counts of its first instruction. Instructions outside JIT code are
 charged to the C function callgrind names (self cost, as `callgrind_annotate` shows it).
 Instruction counts are exact and repeatable, unlike wall time: use them to choose work, and
-bench/run.py to report it. See bench/README.md.
+bench/counts.py and bench/run.py to report it. See bench/README.md.
 """
 
 from __future__ import annotations

@@ -138,3 +138,55 @@ def test_uop_profile_counts_a_loops_micro_ops(quack: Path, tmp_path: Path) -> No
     share = float(result.stdout.split("(")[1].split("%")[0])
     assert share > 50, result.stdout
     assert "C function (self)" in result.stdout
+
+
+def test_counts_compare_two_builds_run_for_run(quack: Path, tmp_path: Path) -> None:
+    """bench/counts.py: tier 1 and JIT instructions of each program under cachegrind, checked
+    against CPython's output; the same quack as its own base changes nothing."""
+    program = tmp_path / "loop.py"
+    program.write_text(
+        "def main():\n"
+        "    total = 0\n"
+        "    for i in range(200000):\n"
+        "        total += i % 7\n"
+        "    print(total)\n"
+        "main()\n"
+    )
+    report = tmp_path / "counts.json"
+    argv = [str(BENCH / "counts.py"), "--quack", str(quack), "--base", str(quack), "--cache"]
+    result = subprocess.run(
+        [sys.executable, *argv, "--json", str(report), str(program)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=600,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    rows = {line.split()[0]: line.split() for line in result.stdout.splitlines() if line}
+    # A run differs from the next by a few instructions (its environment, its addresses).
+    assert set(rows["loop"][4:6]) <= {"+0.00%", "-0.00%"}, result.stdout
+    assert rows["geomean"][0] == "geomean", result.stdout
+    counts = json.loads(report.read_text())["programs"]["loop"]
+    now, base = counts["quack"], counts["base"]
+    assert now["tier1"]["instructions"] > 2 * now["jit"]["instructions"] > 0
+    for config in ("tier1", "jit"):
+        assert abs(now[config]["instructions"] - base[config]["instructions"]) < 1000
+        assert now[config]["d1_misses"] > 0
+
+
+def test_counts_reject_output_that_differs_from_cpython(tmp_path: Path) -> None:
+    """A quack that prints something else stops the run: a count of a wrong program is no count."""
+    program = tmp_path / "hello.py"
+    program.write_text("print('hello')\n")
+    wrong = tmp_path / "quack"
+    wrong.write_text("#!/bin/sh\necho goodbye\n")
+    wrong.chmod(0o755)
+    result = subprocess.run(
+        [sys.executable, str(BENCH / "counts.py"), "--quack", str(wrong), str(program)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=600,
+    )
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr.startswith("bench: hello: ") and "printed 'goodbye\\n'" in result.stderr
