@@ -82,6 +82,7 @@ void qk_specialize_compare_op(QkThread *tstate, QkCodeUnit *instr, QkValue lhs, 
                  : qk_exact_double(lhs, &(double){0}) && qk_exact_double(rhs, &(double){0})
                      ? COMPARE_OP_NUMBERS
                  : both(lhs, rhs, &qk_str_type)   ? COMPARE_OP_STR
+                 : both(lhs, rhs, &qk_tuple_type) ? COMPARE_OP_TUPLE
                                                   : -1;
     rewrite(tstate, instr, member);
 }

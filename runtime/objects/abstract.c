@@ -153,9 +153,9 @@ QkValue qk_richcompare(QkThread *tstate, QkValue a, QkValue b, uint32_t op) {
     if (qk_is_int(a) && qk_is_int(b)) {
         return qk_bool(qk_compare_int64(op, qk_int_value(a), qk_int_value(b)));
     }
-    /* What tuple's compare slot does for two tuples, without the dispatch (heap entries). */
+    /* What tuple's compare slot does for two tuples, without the dispatch (sort keys). */
     if (qk_is_type(a, &qk_tuple_type) && qk_is_type(b, &qk_tuple_type)) {
-        return qk_sequence_compare(tstate, a, b, op);
+        return qk_compare_tuples(tstate, op, a, b);
     }
     QkType *ta = qk_type_of(a), *tb = qk_type_of(b);
     bool reflected_first = ta != tb && tb->compare != NULL && qk_type_is_subtype(tb, ta);

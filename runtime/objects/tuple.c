@@ -111,6 +111,37 @@ QkValue qk_sequence_compare(QkThread *tstate, QkValue a, QkValue b, uint32_t op)
                           : compare_items(tstate, a, b, op, false);
 }
 
+/* None of the pairs it decides can run code, so its answer is compare_items' (which finds the
+ * first pair that differ by equality, then orders that pair: two tuples, such as a heap's
+ * (priority, node) entries of equal priority, were compared twice at each level). Nesting deeper
+ * than this is left undecided, so that C recursion stays bounded. */
+#define ORDER_DEPTH 8
+
+static int order_at(const QkTuple *x, const QkTuple *y, int depth) {
+    int64_t n = x->size < y->size ? x->size : y->size;
+    for (int64_t i = 0; i < n; i++) {
+        QkValue a = x->items[i], b = y->items[i];
+        if (a == b) {
+            continue;
+        }
+        if (qk_is_int(a) && qk_is_int(b)) {
+            return qk_int_value(a) < qk_int_value(b) ? -1 : 1;
+        }
+        if (depth == 0 || !qk_is_type(a, &qk_tuple_type) || !qk_is_type(b, &qk_tuple_type)) {
+            return QK_ORDER_UNDECIDED;
+        }
+        int order = order_at(qk_as_tuple(a), qk_as_tuple(b), depth - 1);
+        if (order != 0) {
+            return order;
+        }
+    }
+    return x->size < y->size ? -1 : x->size > y->size;
+}
+
+int qk_tuple_order(const QkTuple *x, const QkTuple *y) {
+    return order_at(x, y, ORDER_DEPTH);
+}
+
 QkValue qk_sequence_repr(QkThread *tstate, QkValue self, const char *open, const char *close) {
     int entered = qk_repr_enter(tstate, self);
     if (entered != 0) {

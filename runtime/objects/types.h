@@ -235,6 +235,18 @@ int qk_list_sort(QkThread *tstate, QkValue list, QkValue key, bool reverse);
 int qk_timsort(QkThread *tstate, QkValue keys, int64_t *perm, int64_t n, bool reverse);
 /* Lexicographic comparison of two item arrays (tuples, lists). */
 QkValue qk_sequence_compare(QkThread *tstate, QkValue a, QkValue b, uint32_t op);
+/* The order of two exact tuples (-1, 0 or 1) where it needs no call: their items, up to the first
+ * pair that differ, are the same objects, small ints or exact tuples of such items. Anything
+ * else: QK_ORDER_UNDECIDED, for qk_sequence_compare. */
+#define QK_ORDER_UNDECIDED 2
+int qk_tuple_order(const QkTuple *x, const QkTuple *y);
+/* a <op> b for two exact tuples: at once where their order needs no call, else through
+ * qk_sequence_compare (COMPARE_OP_TUPLE, and qk_richcompare's tuples). */
+static inline QkValue qk_compare_tuples(QkThread *tstate, uint32_t op, QkValue a, QkValue b) {
+    int order = qk_tuple_order(qk_as_tuple(a), qk_as_tuple(b));
+    return order != QK_ORDER_UNDECIDED ? qk_bool(qk_compare_int64(op, order, 0))
+                                       : qk_sequence_compare(tstate, a, b, op);
+}
 /* `in`, index() and count() of tuples and lists; what: "tuple" or "list" for messages. */
 int qk_sequence_contains(QkThread *tstate, QkValue self, QkValue item);
 QkValue qk_sequence_index(QkThread *tstate, const char *what, QkValue self, QkValue *args,

@@ -1,8 +1,8 @@
 # Every oparg that has a stencil of its own (the `stencils` declarations of uop_defs/) in a hot
 # loop: each int and float operator (and each of an int mixed with a float), plain and in place,
-# each floor division and remainder by a constant, each comparison of ints, floats, strings and
-# an int with a float, calls of zero to three arguments of every call form, tuples and lists of
-# two and three items built and unpacked, and the first eight locals.
+# each floor division and remainder by a constant, each comparison of ints, floats, strings,
+# tuples and an int with a float, calls of zero to three arguments of every call form, tuples and
+# lists of two and three items built and unpacked, and the first eight locals.
 # tests/test_tier2.py checks that the JIT copied each of those stencils while running this.
 
 import math
@@ -106,6 +106,11 @@ def numbers(i, x):
 
 def mixed_compares(i, y):
     return (i < y) + 2 * (i <= y) + 4 * (i == y) + 8 * (i != y) + 16 * (i > y) + 32 * (i >= y)
+
+
+def tuple_compares(i):
+    p, q = (i % 3, i), (1, 200)
+    return (p < q) + 2 * (p <= q) + 4 * (p == q) + 8 * (p != q) + 16 * (p > q) + 32 * (p >= q)
 
 
 def compares(a, b, x, y, s, t):
@@ -255,6 +260,6 @@ for i in range(1, 400):
     ftotal += floats(i * 0.5, 3.25) + floats(-1.5, i + 0.25) + numbers(i, 0.75)
     ftotal += fresh_boxes(i, 0.5, 1.25) + unboxed_compares(i * 0.5, 1.5)
     total = (total + compares(i, 200, i * 0.5, 100.0, str(i), "200")) % 1000003
-    total += mixed_compares(i, 200.0)
+    total += mixed_compares(i, 200.0) + tuple_compares(i)
     total = (total + calls(i) + locals_eight(i, 2, 3, 4)) % 1000003
 print(total, round(ftotal, 6))
