@@ -202,7 +202,7 @@ static int mark_bit(const Block *b, size_t granule) {
     return (int)(b->marks[granule / 64] >> (granule % 64) & 1);
 }
 
-/* Marks a heap object and counts it in its block; 0 if it was marked already. */
+/* Marks a heap object; 0 if it was marked already. */
 static int set_mark(QkObject *ob) {
     if (!is_small(ob)) {
         if (ob->gc_marked) {
@@ -308,14 +308,16 @@ static void trim_chunks(size_t keep) {
     }
 }
 
-/* Per size class, the granules of a block where its cells start, as bitmap words. */
+/* Per size class, the granules of a block where its cells start, as bitmap words (made the first
+ * time a class is swept: its first cell's bit is then set). */
 static uint64_t cell_starts[SMALL_CLASSES][MARK_WORDS];
+#define FIRST_CELL (offsetof(Block, cells) / GRANULE)
 
 static const uint64_t *starts_of(size_t class) {
     uint64_t *starts = cell_starts[class];
-    if (starts[0] == 0) {
+    if ((starts[FIRST_CELL / 64] >> (FIRST_CELL % 64) & 1) == 0) {
         size_t step = class + 1, end = BLOCK_SIZE / GRANULE;
-        for (size_t g = offsetof(Block, cells) / GRANULE; g + step <= end; g += step) {
+        for (size_t g = FIRST_CELL; g + step <= end; g += step) {
             starts[g / 64] |= (uint64_t)1 << (g % 64);
         }
     }
