@@ -31,9 +31,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from run import (  # noqa: E402
     BenchError,
     Program,
+    add_programs_argument,
     clean_env,
     compile_images,
     default_quack,
+    failed,
     find_cpython,
     geomean,
     select_programs,
@@ -216,9 +218,7 @@ def main(argv: list[str]) -> int:
         prog="bench/counts.py",
         description="Count the benchmark programs' instructions under quack's tier 1 and JIT.",
     )
-    parser.add_argument(
-        "programs", nargs="*", help="program names (default: all of bench/programs)"
-    )
+    add_programs_argument(parser)
     parser.add_argument("--quack", type=Path, default=default_quack(), help="the quack to count")
     parser.add_argument("--base", type=Path, help="a quack to compare with (the build before)")
     parser.add_argument("--cache", action="store_true", help="also simulate the data cache")
@@ -243,12 +243,8 @@ def main(argv: list[str]) -> int:
         with tempfile.TemporaryDirectory(prefix="quack-counts-") as workdir:
             counts = count_all(binaries, programs, Path(workdir), cpython, args.cache, args.jobs)
         print_table(programs, counts, "base" in binaries, args.cache)
-    except BenchError as error:
-        print(f"bench: {error}", file=sys.stderr)
-        return 1
-    except subprocess.TimeoutExpired as error:
-        print(f"bench: timed out after {error.timeout:.0f} s: {error.cmd}", file=sys.stderr)
-        return 1
+    except (BenchError, subprocess.TimeoutExpired) as error:
+        return failed(error)
     if args.json is not None:
         args.json.write_text(
             json.dumps(report(binaries, programs, counts, args.cache), indent=2) + "\n"

@@ -376,14 +376,27 @@ def report(
     }
 
 
+def add_programs_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "programs", nargs="*", help="program names (default: all of bench/programs)"
+    )
+
+
+def failed(error: BenchError | subprocess.TimeoutExpired) -> int:
+    """Says why a run stopped (a BenchError's message, or which command timed out): status 1."""
+    if isinstance(error, subprocess.TimeoutExpired):
+        print(f"bench: timed out after {error.timeout:.0f} s: {error.cmd}", file=sys.stderr)
+    else:
+        print(f"bench: {error}", file=sys.stderr)
+    return 1
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(
         prog="bench/run.py",
         description="Time the benchmark programs under quack (interpreter, JIT) and CPython.",
     )
-    parser.add_argument(
-        "programs", nargs="*", help="program names (default: all of bench/programs)"
-    )
+    add_programs_argument(parser)
     parser.add_argument(
         "--repeat", type=int, default=5, help="repetitions; the minimum counts (default 5)"
     )
@@ -407,12 +420,8 @@ def main(argv: list[str]) -> int:
             measure(programs, args.repeat, quack, cpython)
             print_table(programs)
             compile_results = compile_bench(programs, quack)
-    except BenchError as error:
-        print(f"bench: {error}", file=sys.stderr)
-        return 1
-    except subprocess.TimeoutExpired as error:
-        print(f"bench: timed out after {error.timeout:.0f} s: {error.cmd}", file=sys.stderr)
-        return 1
+    except (BenchError, subprocess.TimeoutExpired) as error:
+        return failed(error)
     if args.json is not None:
         data = report(programs, quack, (cpython, version), args.repeat, compile_results)
         args.json.write_text(json.dumps(data, indent=2) + "\n")

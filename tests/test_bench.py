@@ -15,6 +15,17 @@ BENCH = ROOT / "bench"
 PROGRAMS = sorted((BENCH / "programs").glob("*.py"))
 
 
+def bench(script: str, *args: str, timeout: int) -> subprocess.CompletedProcess[str]:
+    """Runs one of bench/'s scripts from the checkout's root."""
+    return subprocess.run(
+        [sys.executable, str(BENCH / script), *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=timeout,
+    )
+
+
 def test_suite_is_complete() -> None:
     assert len(PROGRAMS) >= 14
     assert "duck_simulator" in {p.stem for p in PROGRAMS}
@@ -40,23 +51,8 @@ def test_benchmark_matches_cpython(quack: Path, program: Path, tmp_path: Path) -
 
 def test_runner_prints_geometric_means(quack: Path, tmp_path: Path) -> None:
     report = tmp_path / "bench.json"
-    result = subprocess.run(
-        [
-            sys.executable,
-            str(BENCH / "run.py"),
-            "--repeat",
-            "1",
-            "--quack",
-            str(quack),
-            "--json",
-            str(report),
-            "duck_simulator",
-        ],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=120,
-    )
+    argv = ["--repeat", "1", "--quack", str(quack), "--json", str(report), "duck_simulator"]
+    result = bench("run.py", *argv, timeout=120)
     assert result.returncode == 0, result.stdout + result.stderr
     lines = result.stdout.splitlines()
     assert any(line.startswith("duck_simulator ") for line in lines), result.stdout
@@ -121,13 +117,7 @@ def test_uop_profile_counts_a_loops_micro_ops(quack: Path, tmp_path: Path) -> No
         "    print(total)\n"
         "main()\n"
     )
-    result = subprocess.run(
-        [sys.executable, str(BENCH / "uop_profile.py"), "--quack", str(quack), str(program)],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=300,
-    )
+    result = bench("uop_profile.py", "--quack", str(quack), str(program), timeout=300)
     assert result.returncode == 0, result.stderr
     # The loop runs in JIT code once warm: every round iterates the range once.
     rows = [line.split() for line in result.stdout.splitlines()]
@@ -153,14 +143,8 @@ def test_counts_compare_two_builds_run_for_run(quack: Path, tmp_path: Path) -> N
         "main()\n"
     )
     report = tmp_path / "counts.json"
-    argv = [str(BENCH / "counts.py"), "--quack", str(quack), "--base", str(quack), "--cache"]
-    result = subprocess.run(
-        [sys.executable, *argv, "--json", str(report), str(program)],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=600,
-    )
+    argv = ["--quack", str(quack), "--base", str(quack), "--cache", "--json", str(report)]
+    result = bench("counts.py", *argv, str(program), timeout=600)
     assert result.returncode == 0, result.stdout + result.stderr
     rows = {line.split()[0]: line.split() for line in result.stdout.splitlines() if line}
     # A run differs from the next by a few instructions (its environment, its addresses).
@@ -181,12 +165,6 @@ def test_counts_reject_output_that_differs_from_cpython(tmp_path: Path) -> None:
     wrong = tmp_path / "quack"
     wrong.write_text("#!/bin/sh\necho goodbye\n")
     wrong.chmod(0o755)
-    result = subprocess.run(
-        [sys.executable, str(BENCH / "counts.py"), "--quack", str(wrong), str(program)],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=600,
-    )
+    result = bench("counts.py", "--quack", str(wrong), str(program), timeout=600)
     assert (result.returncode, result.stdout) == (1, "")
     assert result.stderr.startswith("bench: hello: ") and "printed 'goodbye\\n'" in result.stderr
