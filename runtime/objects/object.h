@@ -15,11 +15,11 @@ typedef void (*QkVisitFunc)(QkValue v, void *arg);
 
 /* Every heap object starts with this header (runtime/objects/gc.c). */
 struct QkObject {
-    QkType *type;       /* NULL: a free cell of a block */
+    QkType *type;       /* a free cell of a block keeps its dead object's */
     QkObject *gc_next;  /* a large object: the next in the large-object list; a free cell: the next
                            free cell; a small one whose type has a finalizer: the next such one */
     uint32_t gc_size;   /* a large object: its size in bytes (saturating), for the live heap's size */
-    uint16_t gc_marked;
+    uint16_t gc_marked; /* a large object: marked by the collection under way */
     uint16_t gc_static; /* 1: statically allocated, never freed */
 };
 
