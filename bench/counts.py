@@ -38,6 +38,7 @@ from run import (  # noqa: E402
     failed,
     find_cpython,
     geomean,
+    run_once,
     select_programs,
 )
 
@@ -92,13 +93,7 @@ def number(text: str) -> int:
 
 
 def cpython_output(program: Program, cpython: Path) -> str:
-    result = subprocess.run(
-        [str(cpython), str(program.source)],
-        capture_output=True,
-        text=True,
-        cwd=program.source.parent,
-        timeout=TIMEOUT,
-    )
+    _, result = run_once("cpython", program, Path(), cpython)
     if result.returncode != 0:
         raise BenchError(f"{program.name}: CPython failed (exit {result.returncode})")
     return result.stdout
