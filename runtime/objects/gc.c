@@ -30,18 +30,23 @@
 
 /* ---- marking ---- */
 
+/* Marking finds an object through a pointer whose target is seldom in cache, and must read the
+ * object's header (its type, whether it is static or large) before it can mark it. So a pointer
+ * found is prefetched and queued, and examined PREFETCH_DEPTH pointers later, when its line has
+ * had time to arrive: the misses of a heap larger than the cache overlap instead of following one
+ * another. */
+#define PREFETCH_DEPTH 16
+
 typedef struct MarkStack {
-    QkObject **items;
+    QkObject **items; /* examined and marked, their fields not yet visited */
     size_t count, capacity;
+    QkObject *queue[PREFETCH_DEPTH]; /* found, prefetched, not yet examined (NULL: free) */
+    size_t next; /* the queue's oldest slot, where the next pointer found goes */
 } MarkStack;
 
 static int set_mark(QkObject *ob);
 
-static void mark_value(QkValue v, void *arg) {
-    if (!qk_is_object(v)) {
-        return;
-    }
-    QkObject *ob = qk_as_object(v);
+static void mark_object(QkObject *ob, MarkStack *stack) {
     if (ob->gc_static || !set_mark(ob)) {
         return;
     }
@@ -49,7 +54,6 @@ static void mark_value(QkValue v, void *arg) {
     if (ob->type->traverse == NULL && !(ob->type->flags & QK_TYPE_HEAP)) {
         return;
     }
-    MarkStack *stack = arg;
     if (stack->count == stack->capacity) {
         stack->capacity = stack->capacity ? stack->capacity * 2 : 256;
         stack->items = realloc(stack->items, stack->capacity * sizeof *stack->items);
@@ -59,6 +63,34 @@ static void mark_value(QkValue v, void *arg) {
         }
     }
     stack->items[stack->count++] = ob;
+}
+
+static void mark_value(QkValue v, void *arg) {
+    if (!qk_is_object(v)) {
+        return;
+    }
+    MarkStack *stack = arg;
+    QkObject *ob = qk_as_object(v), *due = stack->queue[stack->next];
+    __builtin_prefetch(ob);
+    stack->queue[stack->next] = ob;
+    stack->next = (stack->next + 1) % PREFETCH_DEPTH;
+    if (due != NULL) {
+        mark_object(due, stack);
+    }
+}
+
+/* Examines the oldest pointer still queued; 0 when none is. */
+static int mark_queued(MarkStack *stack) {
+    for (size_t k = 0; k < PREFETCH_DEPTH; k++) {
+        size_t slot = (stack->next + k) % PREFETCH_DEPTH;
+        QkObject *ob = stack->queue[slot];
+        if (ob != NULL) {
+            stack->queue[slot] = NULL;
+            mark_object(ob, stack);
+            return 1;
+        }
+    }
+    return 0;
 }
 
 static void mark_frames(QkThread *tstate, MarkStack *stack) {
@@ -99,16 +131,18 @@ static void mark_roots(QkThread *tstate, MarkStack *stack) {
 static void mark(QkThread *tstate) {
     MarkStack stack = {0};
     mark_roots(tstate, &stack);
-    while (stack.count > 0) {
-        QkObject *ob = stack.items[--stack.count];
-        /* An instance keeps its class alive, whatever else still names the class. */
-        if (ob->type->flags & QK_TYPE_HEAP) {
-            mark_value((QkValue)ob->type, &stack);
+    do {
+        while (stack.count > 0) {
+            QkObject *ob = stack.items[--stack.count];
+            /* An instance keeps its class alive, whatever else still names the class. */
+            if (ob->type->flags & QK_TYPE_HEAP) {
+                mark_value((QkValue)ob->type, &stack);
+            }
+            if (ob->type->traverse != NULL) {
+                ob->type->traverse(ob, mark_value, &stack);
+            }
         }
-        if (ob->type->traverse != NULL) {
-            ob->type->traverse(ob, mark_value, &stack);
-        }
-    }
+    } while (mark_queued(&stack));
     free(stack.items);
 }
 
