@@ -4,7 +4,9 @@
  * next resize compacts. One block holds the indices and the entries, each with its key's hash (so
  * resizing never calls back into user __hash__, and a probe reads the hash and the key from one
  * line): the smallest inside the dict object (`small`), a larger one malloc'd. Big tables are
- * memory-bound: 4-byte indices and the hash beside the key make a lookup two cache misses. */
+ * memory-bound: 4-byte indices and the hash beside the key make a lookup two cache misses. A
+ * dict remembers its last lookup of an int, str or tuple key that ran no Python code (`memo_key`):
+ * counting code looks each key up twice running, and the second is then a compare. */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +24,7 @@ static void dict_traverse(QkObject *self, QkVisitFunc visit, void *arg) {
         visit(d->entries[i].key, arg);
         visit(d->entries[i].value, arg);
     }
+    visit(d->memo_key, arg); /* compared by identity: its address must not be reused */
 }
 
 /* The indices, then the nindices / 2 entries (aligned: nindices is a power of two >= 8). */
@@ -49,6 +52,7 @@ static void table_use(QkDict *d, int32_t *indices, int64_t nindices) {
     d->nindices = nindices;
     d->capacity = nindices / 2;
     d->nentries = 0;
+    d->memo_key = QK_NULL;
 }
 
 static void dict_finalize(QkObject *self) {
@@ -106,7 +110,8 @@ static int dict_resize(QkThread *tstate, QkDict *d) {
  * inlined where it is used. */
 static inline __attribute__((always_inline)) int64_t probe(QkThread *tstate, QkDict *d,
                                                            QkValue key, int64_t hash,
-                                                           uint64_t *slot, bool str_key) {
+                                                           uint64_t *slot, bool str_key,
+                                                           bool *ran_code) {
 restart:;
     uint64_t mask = (uint64_t)d->nindices - 1;
     for (uint64_t i = (uint64_t)hash & mask;; i = (i + 1) & mask) {
@@ -127,6 +132,7 @@ restart:;
             continue;
         }
         QkDictEntry *entries = d->entries;
+        *ran_code = true;
         int eq = qk_equal_values(tstate, k, key);
         if (eq < 0) {
             return -2;
@@ -140,12 +146,32 @@ restart:;
     }
 }
 
+/* Keys whose hash never changes and whose comparisons with plain keys run no code: looked up
+ * again by identity, with no change to the table between, they find what they found. */
+static bool memo_kind(QkValue key) {
+    return qk_is_int(key) || qk_is_type(key, &qk_str_type) ||
+           (qk_is_type(key, &qk_tuple_type) && qk_as_tuple(key)->hash != 0);
+}
+
 static int64_t dict_lookup(QkThread *tstate, QkDict *d, QkValue key, int64_t hash, uint64_t *slot) {
-    return probe(tstate, d, key, hash, slot, false);
+    if (key == d->memo_key) {
+        *slot = d->memo_slot;
+        return d->memo_ix;
+    }
+    bool ran_code = false;
+    *slot = 0;
+    int64_t ix = probe(tstate, d, key, hash, slot, false, &ran_code);
+    if (ix >= -1 && !ran_code && memo_kind(key)) {
+        d->memo_key = key;
+        d->memo_ix = (int32_t)ix;
+        d->memo_slot = (uint32_t)*slot;
+    }
+    return ix;
 }
 
 static int64_t dict_lookup_str(QkDict *d, QkValue key, int64_t hash, uint64_t *slot) {
-    return probe(NULL, d, key, hash, slot, true);
+    bool ran_code = false;
+    return probe(NULL, d, key, hash, slot, true, &ran_code);
 }
 
 void qk_dict_watch(QkValue dict, QkValue name) {
@@ -165,6 +191,7 @@ static void key_changes(QkThread *tstate, QkDict *d, int64_t hash) {
 static int dict_insert(QkThread *tstate, QkDict *d, QkValue key, int64_t hash, QkValue value,
                        uint64_t slot) {
     key_changes(tstate, d, hash);
+    d->memo_key = QK_NULL;
     if (d->nentries >= d->capacity) {
         if (dict_resize(tstate, d) < 0) {
             return -1;
@@ -271,6 +298,7 @@ int qk_dict_delitem(QkThread *tstate, QkValue dict, QkValue key, QkValue *out) {
     }
     key_changes(tstate, d, hash);
     d->entries[ix] = (QkDictEntry){0, QK_NULL, QK_NULL};
+    d->memo_key = QK_NULL;
     d->used--;
     return 1;
 }
@@ -629,6 +657,7 @@ static QkValue dict_popitem(QkThread *tstate, QkValue self, QkValue *args, size_
     if (pair != QK_NULL) {
         key_changes(tstate, d, d->entries[ix].hash);
         d->entries[ix] = (QkDictEntry){0, QK_NULL, QK_NULL};
+        d->memo_key = QK_NULL;
         d->used--;
         d->nentries = ix;
     }

@@ -322,6 +322,12 @@ typedef struct QkDict {
     QkDictEntry *entries;
     uint64_t watched; /* qk_watch_bits of the names traces rely on (globals, builtins) */
     uint64_t rebound; /* those of watched names changed since: data there is not constant */
+    /* The last lookup of an int, str or tuple key that ran no Python code, and what it found: the
+     * counting idiom `d[k] = d.get(k, 0) + 1` looks one key up twice in an unchanged table. Any
+     * change to the table's keys forgets it. */
+    QkValue memo_key; /* QK_NULL: none */
+    int32_t memo_ix;  /* the entry, or -1: absent */
+    uint32_t memo_slot; /* absent: the empty index slot where it would go */
     int64_t small[QK_DICT_SMALL_WORDS];
 } QkDict;
 
