@@ -91,13 +91,26 @@ QkValue qk_str_from_cstr(QkThread *tstate, const char *s) {
 
 QkValue qk_str_empty(QkThread *tstate) { return qk_str_new(tstate, "", 0); }
 
+/* Each byte's top bit, eight bytes in a word. */
+#define TOP_BITS 0x8080808080808080ull
+
 int64_t qk_str_count_cp(QkValue v) {
     QkStr *s = qk_as_str(v);
-    /* Count every byte that does not continue a UTF-8 sequence. */
-    int64_t n = 0;
-    for (int64_t i = 0; i < s->length; i++) {
-        n += ((uint8_t)s->data[i] & 0xc0) != 0x80;
+    /* Every byte but those that continue a UTF-8 sequence (10xxxxxx) starts a code point: eight
+     * bytes at a time, and an ASCII word at once. */
+    const unsigned char *data = (const unsigned char *)s->data;
+    int64_t i = 0, continuing = 0;
+    for (; i + 8 <= s->length; i += 8) {
+        uint64_t w;
+        memcpy(&w, data + i, sizeof w);
+        if ((w & TOP_BITS) != 0) {
+            continuing += __builtin_popcountll(w & ~(w << 1) & TOP_BITS);
+        }
     }
+    for (; i < s->length; i++) {
+        continuing += (data[i] & 0xc0) == 0x80;
+    }
+    int64_t n = s->length - continuing;
     *qk_str_cp_count_slot((QkValue)s) = n;
     return n;
 }
@@ -528,7 +541,20 @@ static bool is_space_cp(uint32_t c) {
  * bytes one at a time, without decoding. */
 static int64_t space_run(const QkStr *s, int64_t i, bool space) {
     const unsigned char *data = (const unsigned char *)s->data;
+    _Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "the first byte is the lowest");
     while (i < s->length) {
+        if (!space && i + 8 <= s->length) {
+            /* A word's run goes on past eight bytes at once while none of them is below '!' (as
+             * every ASCII space is) or outside ASCII: the first that is, is examined below. */
+            uint64_t w;
+            memcpy(&w, data + i, sizeof w);
+            uint64_t maybe_end = (w | (w - 0x2121212121212121ull)) & TOP_BITS;
+            if (maybe_end == 0) {
+                i += 8;
+                continue;
+            }
+            i += __builtin_ctzll(maybe_end) / 8;
+        }
         if (data[i] < 0x80) {
             if (is_ascii_space(data[i]) != space) {
                 break;
@@ -687,10 +713,16 @@ static QkValue str_affix(QkThread *tstate, const char *fname, bool end_side, QkV
     if (check_search_args(tstate, fname, nargs, kwnames) < 0) {
         return QK_NULL;
     }
-    int64_t n = qk_str_cp_length(self), from, to;
-    if (slice_bounds(tstate, nargs > 1 ? args[1] : QK_NULL, nargs > 2 ? args[2] : QK_NULL, n, &from,
-                     &to) < 0) {
-        return QK_NULL;
+    /* Without bounds, the whole string: its code points need not be counted. */
+    int64_t n = 0, from = 0, lo = 0, hi = qk_as_str(self)->length;
+    if (nargs > 1) {
+        int64_t to;
+        n = qk_str_cp_length(self);
+        if (slice_bounds(tstate, args[1], nargs > 2 ? args[2] : QK_NULL, n, &from, &to) < 0) {
+            return QK_NULL;
+        }
+        lo = qk_str_cp_offset(self, from);
+        hi = qk_str_cp_offset(self, to);
     }
     QkValue *options = &args[0];
     int64_t noptions = 1;
@@ -702,7 +734,6 @@ static QkValue str_affix(QkThread *tstate, const char *fname, bool end_side, QkV
                         "%s first arg must be str or a tuple of str, not %s", fname,
                         qk_type_name(args[0]));
     }
-    int64_t lo = qk_str_cp_offset(self, from), hi = qk_str_cp_offset(self, to);
     for (int64_t i = 0; i < noptions; i++) {
         if (!qk_is_str(options[i])) {
             return qk_raise(tstate, &qk_exc_TypeError,
