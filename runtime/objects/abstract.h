@@ -34,7 +34,8 @@ static inline int qk_equal_plain(QkValue a, QkValue b) {
 }
 /* Two exact tuples of one size, as qk_equal_plain decides their items: -1 from the first pair
  * it cannot decide (or for sizes that differ: the prefix is compared first, as CPython does). */
-static inline int qk_equal_plain_tuples(const QkTuple *x, const QkTuple *y) {
+static inline __attribute__((always_inline)) int qk_equal_plain_tuples(const QkTuple *x,
+                                                                       const QkTuple *y) {
     if (x->size != y->size) {
         return -1;
     }
@@ -47,8 +48,9 @@ static inline int qk_equal_plain_tuples(const QkTuple *x, const QkTuple *y) {
     return 1;
 }
 /* What dict and set probes try before the protocol: qk_equal_plain, then two exact tuples (a
- * tuple key found again) item by item, without a call. */
-static inline int qk_equal_key_plain(QkValue a, QkValue b) {
+ * tuple key found again) item by item, without a call (always inline: the probes' loops keep
+ * their values in registers). */
+static inline __attribute__((always_inline)) int qk_equal_key_plain(QkValue a, QkValue b) {
     int plain = qk_equal_plain(a, b);
     if (plain >= 0 || !qk_is_type(a, &qk_tuple_type) || !qk_is_type(b, &qk_tuple_type)) {
         return plain;

@@ -103,15 +103,27 @@ static int dict_resize(QkThread *tstate, QkDict *d) {
     return 0;
 }
 
-/* Finds key: the entry position (>= 0), -1 absent, -2 error. *slot gets the empty index slot
- * where it would be inserted. Comparisons may run Python code that changes the dict: the probe
- * then starts again. Inline with `str_key` a constant: for an exact str key (names: qk_dict_get,
- * qk_dict_set) no other key can be equal, nothing runs code, and the probe is small enough to be
- * inlined where it is used. */
+/* How a probe compares keys. */
+typedef enum {
+    /* Key is an exact str (names: qk_dict_get, qk_dict_set): no other key can be equal, and
+     * nothing runs code. */
+    PROBE_STR,
+    /* Only as far as comparisons that run no code decide: at a key only the protocol can compare
+     * (it may run __eq__), the probe stops, undecided. It then calls nothing but a str comparison,
+     * so the lookups it serves keep a small frame. */
+    PROBE_PLAIN,
+    /* With the protocol where it must. */
+    PROBE_PROTOCOL,
+} ProbeKind;
+
+#define PROBE_UNDECIDED (-3)
+
+/* Finds key: the entry position (>= 0), -1 absent, -2 error, or PROBE_UNDECIDED. *slot gets the
+ * empty index slot where it would be inserted. Comparisons may run Python code that changes the
+ * dict: the probe then starts again. Inline with `kind` a constant. */
 static inline __attribute__((always_inline)) int64_t probe(QkThread *tstate, QkDict *d,
                                                            QkValue key, int64_t hash,
-                                                           uint64_t *slot, bool str_key,
-                                                           bool *ran_code) {
+                                                           uint64_t *slot, ProbeKind kind) {
 restart:;
     uint64_t mask = (uint64_t)d->nindices - 1;
     for (uint64_t i = (uint64_t)hash & mask;; i = (i + 1) & mask) {
@@ -124,44 +136,50 @@ restart:;
         if (k == QK_NULL || d->entries[ix].hash != hash) {
             continue;
         }
-        int plain = str_key ? qk_equal_plain(k, key) : qk_equal_key_plain(k, key);
-        if (plain >= 0 || str_key) {
-            if (plain == 1) {
-                return ix;
+        int eq = kind == PROBE_STR ? qk_equal_plain(k, key) : qk_equal_key_plain(k, key);
+        if (eq < 0 && kind == PROBE_PLAIN) {
+            return PROBE_UNDECIDED;
+        }
+        if (eq < 0 && kind == PROBE_PROTOCOL) {
+            QkDictEntry *entries = d->entries;
+            eq = qk_equal_values(tstate, k, key);
+            if (eq < 0) {
+                return -2;
             }
-            continue;
+            if (d->entries != entries || d->entries[ix].key != k) {
+                goto restart;
+            }
         }
-        QkDictEntry *entries = d->entries;
-        *ran_code = true;
-        int eq = qk_equal_values(tstate, k, key);
-        if (eq < 0) {
-            return -2;
-        }
-        if (d->entries != entries || d->entries[ix].key != k) {
-            goto restart;
-        }
-        if (eq) {
+        if (eq == 1) {
             return ix;
         }
     }
 }
 
-/* Keys whose hash never changes and whose comparisons with plain keys run no code: looked up
- * again by identity, with no change to the table between, they find what they found. */
+static __attribute__((noinline)) int64_t probe_protocol(QkThread *tstate, QkDict *d, QkValue key,
+                                                        int64_t hash, uint64_t *slot) {
+    return probe(tstate, d, key, hash, slot, PROBE_PROTOCOL);
+}
+
+/* Keys whose hash never changes: looked up again by identity, with no change to the table
+ * between and no code run by the first lookup, they find what they found. */
 static bool memo_kind(QkValue key) {
     return qk_is_int(key) || qk_is_type(key, &qk_str_type) ||
            (qk_is_type(key, &qk_tuple_type) && qk_as_tuple(key)->hash != 0);
 }
 
+/* Finds key: the entry position (>= 0), -1 absent (*slot: where it would go), -2 error. */
 static int64_t dict_lookup(QkThread *tstate, QkDict *d, QkValue key, int64_t hash, uint64_t *slot) {
     if (key == d->memo_key) {
         *slot = d->memo_slot;
         return d->memo_ix;
     }
-    bool ran_code = false;
     *slot = 0;
-    int64_t ix = probe(tstate, d, key, hash, slot, false, &ran_code);
-    if (ix >= -1 && !ran_code && memo_kind(key)) {
+    int64_t ix = probe(tstate, d, key, hash, slot, PROBE_PLAIN);
+    if (ix == PROBE_UNDECIDED) {
+        return probe_protocol(tstate, d, key, hash, slot);
+    }
+    if (memo_kind(key)) {
         d->memo_key = key;
         d->memo_ix = (int32_t)ix;
         d->memo_slot = (uint32_t)*slot;
@@ -170,8 +188,7 @@ static int64_t dict_lookup(QkThread *tstate, QkDict *d, QkValue key, int64_t has
 }
 
 static int64_t dict_lookup_str(QkDict *d, QkValue key, int64_t hash, uint64_t *slot) {
-    bool ran_code = false;
-    return probe(NULL, d, key, hash, slot, true, &ran_code);
+    return probe(NULL, d, key, hash, slot, PROBE_STR);
 }
 
 void qk_dict_watch(QkValue dict, QkValue name) {

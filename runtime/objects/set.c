@@ -125,11 +125,16 @@ static int set_resize(QkThread *tstate, QkSet *s, int64_t minused) {
     return 0;
 }
 
+#define PROBE_UNDECIDED 2
+
 /* The entry holding key (NULL if absent) or, for insertion, where it goes (*slot): the first
  * dummy passed, else the empty entry that ended the probe. Returns 1 found, 0 absent, -1
- * error. A comparison that changes the set restarts the probe. */
-static __attribute__((noinline)) int set_probe(QkThread *tstate, QkSet *s, QkValue key,
-                                                int64_t hash, SetEntry **found, SetEntry **slot) {
+ * error. A comparison that changes the set restarts the probe. Without `protocol` (a constant),
+ * it stops at a key only the protocol can compare (it may run __eq__), PROBE_UNDECIDED, and calls
+ * nothing but a str comparison: the lookups it serves keep a small frame. */
+static inline __attribute__((always_inline)) int probe(QkThread *tstate, QkSet *s, QkValue key,
+                                                       int64_t hash, SetEntry **found,
+                                                       SetEntry **slot, bool protocol) {
 restart:;
     uint64_t mask = s->mask, i = (uint64_t)hash & mask, perturb = (uint64_t)hash;
     SetEntry *table = s->table, *freeslot = NULL;
@@ -148,12 +153,17 @@ restart:;
                 }
             } else if (e->hash == hash) {
                 int eq = qk_equal_key_plain(k, key);
-                eq = eq >= 0 ? eq : qk_equal_values(tstate, k, key);
-                if (eq < 0) {
-                    return -1;
+                if (eq < 0 && !protocol) {
+                    return PROBE_UNDECIDED;
                 }
-                if (table != s->table || e->key != k) {
-                    goto restart;
+                if (eq < 0) {
+                    eq = qk_equal_values(tstate, k, key);
+                    if (eq < 0) {
+                        return -1;
+                    }
+                    if (table != s->table || e->key != k) {
+                        goto restart;
+                    }
                 }
                 if (eq) {
                     *found = e;
@@ -165,6 +175,19 @@ restart:;
         perturb >>= PERTURB_SHIFT;
         i = (i * 5 + 1 + perturb) & mask;
     }
+}
+
+static __attribute__((noinline)) int set_probe_protocol(QkThread *tstate, QkSet *s, QkValue key,
+                                                         int64_t hash, SetEntry **found,
+                                                         SetEntry **slot) {
+    return probe(tstate, s, key, hash, found, slot, true);
+}
+
+/* The probe past the first entry: plainly, then with the protocol if it must. */
+static __attribute__((noinline)) int set_probe(QkThread *tstate, QkSet *s, QkValue key,
+                                                int64_t hash, SetEntry **found, SetEntry **slot) {
+    int r = probe(tstate, s, key, hash, found, slot, false);
+    return r != PROBE_UNDECIDED ? r : set_probe_protocol(tstate, s, key, hash, found, slot);
 }
 
 /* set_probe, with the common first entry (the key itself, or empty) decided without a call:

@@ -114,32 +114,47 @@ QkValue qk_sequence_compare(QkThread *tstate, QkValue a, QkValue b, uint32_t op)
 /* None of the pairs it decides can run code, so its answer is compare_items' (which finds the
  * first pair that differ by equality, then orders that pair: two tuples, such as a heap's
  * (priority, node) entries of equal priority, were compared twice at each level). Nesting deeper
- * than this is left undecided, so that C recursion stays bounded. */
+ * than this is left undecided, so that the record of the pairs entered is bounded. */
 #define ORDER_DEPTH 8
 
-static int order_at(const QkTuple *x, const QkTuple *y, int depth) {
-    int64_t n = x->size < y->size ? x->size : y->size;
-    for (int64_t i = 0; i < n; i++) {
-        QkValue a = x->items[i], b = y->items[i];
-        if (a == b) {
-            continue;
+int qk_tuple_order(const QkTuple *x, const QkTuple *y) {
+    /* Nested pairs are entered in a loop, not by recursion, with the pairs entered and where each
+     * stood kept here: a leaf, with no frame to save at each comparison. */
+    const QkTuple *outer_x[ORDER_DEPTH], *outer_y[ORDER_DEPTH];
+    int64_t outer_i[ORDER_DEPTH];
+    int depth = 0;
+    int64_t i = 0;
+    for (;;) {
+        int64_t n = x->size < y->size ? x->size : y->size;
+        for (; i < n; i++) {
+            QkValue a = x->items[i], b = y->items[i];
+            if (a == b) {
+                continue;
+            }
+            if (qk_is_int(a) && qk_is_int(b)) {
+                return qk_int_value(a) < qk_int_value(b) ? -1 : 1;
+            }
+            if (depth == ORDER_DEPTH || !qk_is_type(a, &qk_tuple_type) ||
+                !qk_is_type(b, &qk_tuple_type)) {
+                return QK_ORDER_UNDECIDED;
+            }
+            outer_x[depth] = x;
+            outer_y[depth] = y;
+            outer_i[depth++] = i;
+            x = qk_as_tuple(a);
+            y = qk_as_tuple(b);
+            n = x->size < y->size ? x->size : y->size;
+            i = -1;
         }
-        if (qk_is_int(a) && qk_is_int(b)) {
-            return qk_int_value(a) < qk_int_value(b) ? -1 : 1;
-        }
-        if (depth == 0 || !qk_is_type(a, &qk_tuple_type) || !qk_is_type(b, &qk_tuple_type)) {
-            return QK_ORDER_UNDECIDED;
-        }
-        int order = order_at(qk_as_tuple(a), qk_as_tuple(b), depth - 1);
-        if (order != 0) {
+        int order = x->size < y->size ? -1 : x->size > y->size;
+        if (order != 0 || depth == 0) {
             return order;
         }
+        depth--;
+        x = outer_x[depth];
+        y = outer_y[depth];
+        i = outer_i[depth] + 1;
     }
-    return x->size < y->size ? -1 : x->size > y->size;
-}
-
-int qk_tuple_order(const QkTuple *x, const QkTuple *y) {
-    return order_at(x, y, ORDER_DEPTH);
 }
 
 QkValue qk_sequence_repr(QkThread *tstate, QkValue self, const char *open, const char *close) {
@@ -186,26 +201,56 @@ static bool hash_is_fixed(QkValue v) {
            t == &qk_none_type || (t == &qk_tuple_type && qk_as_tuple(v)->hash != 0);
 }
 
-/* CPython's tuple hash (xxHash's mixing), so hash((1, 2)) matches. A tuple is hashed again at
- * every lookup of a dict or set it keys, so one whose items all have fixed hashes keeps its own. */
-static int tuple_hash(QkThread *tstate, QkValue self, int64_t *hash) {
-    const uint64_t prime1 = 11400714785074694791ull, prime2 = 14029467366897019727ull,
-                   prime5 = 2870177450012600261ull;
-    QkTuple *t = qk_as_tuple(self);
-    if (t->hash != 0) {
-        *hash = t->hash;
-        return 0;
+/* CPython's tuple hash (xxHash's mixing), so hash((1, 2)) matches: each item's hash a lane. */
+#define XXPRIME_1 11400714785074694791ull
+#define XXPRIME_2 14029467366897019727ull
+#define XXPRIME_5 2870177450012600261ull
+
+static uint64_t hash_lane(uint64_t acc, int64_t lane) {
+    acc += (uint64_t)lane * XXPRIME_2;
+    acc = (acc << 31) | (acc >> 33);
+    return acc * XXPRIME_1;
+}
+
+static int64_t hash_end(uint64_t acc, int64_t size) {
+    acc += (uint64_t)size ^ (XXPRIME_5 ^ 3527539ull);
+    return acc == UINT64_MAX ? 1546275796 : (int64_t)acc;
+}
+
+/* A small int below the modulus, the common item of a key, is its own hash. */
+static int64_t int_lane(QkValue item) {
+    int64_t v = qk_int_value(item);
+    return v >= 0 && v < QK_HASH_MODULUS ? v : qk_hash_int(v);
+}
+
+/* The hash of a key's common items, small ints and exact strs already hashed, kept: a leaf, with
+ * no frame to save. False at any other item. */
+static __attribute__((noinline)) bool hash_plain(QkTuple *t) {
+    uint64_t acc = XXPRIME_5;
+    for (int64_t i = 0; i < t->size; i++) {
+        QkValue item = t->items[i];
+        if (qk_is_int(item)) {
+            acc = hash_lane(acc, int_lane(item));
+        } else if (qk_is_type(item, &qk_str_type) && qk_as_str(item)->hash != 0) {
+            acc = hash_lane(acc, (int64_t)qk_as_str(item)->hash);
+        } else {
+            return false;
+        }
     }
-    uint64_t acc = prime5;
+    t->hash = hash_end(acc, t->size);
+    return true;
+}
+
+/* Any items: an exact str is hashed without dispatch, the others through the protocol. The hash
+ * is kept when every item's is fixed. */
+static __attribute__((noinline)) int hash_items(QkThread *tstate, QkTuple *t, int64_t *hash) {
+    uint64_t acc = XXPRIME_5;
     bool fixed = true;
     for (int64_t i = 0; i < t->size; i++) {
-        /* A small int below the modulus, the common item of a key, is its own hash; an exact
-         * str keeps its own (no dispatch). */
         QkValue item = t->items[i];
         int64_t lane;
         if (qk_is_int(item)) {
-            lane = qk_int_value(item);
-            lane = lane >= 0 && lane < QK_HASH_MODULUS ? lane : qk_hash_int(lane);
+            lane = int_lane(item);
         } else if (qk_is_type(item, &qk_str_type)) {
             lane = (int64_t)qk_str_hash(item);
         } else if (qk_hash(tstate, item, &lane) < 0) {
@@ -213,16 +258,24 @@ static int tuple_hash(QkThread *tstate, QkValue self, int64_t *hash) {
         } else {
             fixed = fixed && hash_is_fixed(item);
         }
-        acc += (uint64_t)lane * prime2;
-        acc = (acc << 31) | (acc >> 33);
-        acc *= prime1;
+        acc = hash_lane(acc, lane);
     }
-    acc += (uint64_t)t->size ^ (prime5 ^ 3527539ull);
-    *hash = acc == UINT64_MAX ? 1546275796 : (int64_t)acc;
+    *hash = hash_end(acc, t->size);
     if (fixed) {
         t->hash = *hash;
     }
     return 0;
+}
+
+/* A tuple is hashed again at every lookup of a dict or set it keys, so one whose items all have
+ * fixed hashes keeps its own. */
+static int tuple_hash(QkThread *tstate, QkValue self, int64_t *hash) {
+    QkTuple *t = qk_as_tuple(self);
+    if (t->hash != 0 || hash_plain(t)) {
+        *hash = t->hash;
+        return 0;
+    }
+    return hash_items(tstate, t, hash);
 }
 
 static QkValue tuple_compare(QkThread *tstate, QkValue lhs, QkValue rhs, uint32_t op) {
