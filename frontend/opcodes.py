@@ -10,7 +10,8 @@ try:
     _table = importlib.import_module("quack_opcodes")
 except ModuleNotFoundError as error:
     raise ImportError(
-        "quack_opcodes not found: build it with scons and put out/<target>/lib on PYTHONPATH"
+        "quack_opcodes not found: build it with scons and put out/<target>/lib on PYTHONPATH",
+        name="quack_opcodes",
     ) from error
 
 DIGEST: str = _table.DIGEST

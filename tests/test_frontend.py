@@ -1060,6 +1060,22 @@ def test_cli_disassembles_sources_and_images(tmp_path: Path) -> None:
     assert b"code gcd line 2: argcount 2, nlocals 3" in from_source.stdout
 
 
+def test_cli_without_the_opcode_table_says_so_in_one_line() -> None:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    result = subprocess.run(
+        [sys.executable, "-m", "frontend", str(PROGRAMS / "gcd.py")],
+        capture_output=True,
+        cwd=ROOT,
+        env=env,
+    )
+    assert result.returncode == 1
+    assert result.stdout == b""
+    assert result.stderr.decode() == (
+        "python -m frontend: error: quack_opcodes not found: build it with scons and put "
+        "out/<target>/lib on PYTHONPATH\n"
+    )
+
+
 # -- errors ---------------------------------------------------------------------------------------
 
 
